@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test/test-app.ts';
+
+describe('the HTTP envelope', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers health in the envelope with the database kind', async () => {
+    const response = await testApp.call('/health', { method: 'GET' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ code: 200, msg: expect.any(String), data: { status: 'ok', database: testApp.database.kind } });
+  });
+
+  it('answers an unknown path with NOT_FOUND in the language asked for; Spanish arrives as "ar"', async () => {
+    const spanish = await testApp.call('/no/such/path', { language: 'ar' });
+    expect(spanish.status).toBe(404);
+    expect(spanish.body).toEqual({ code: 1004, msg: 'La URL no existe', data: null });
+    const german = await testApp.call('/no/such/path', { headers: { 'accept-language': 'fr-FR;q=0.9, de;q=0.8' } });
+    expect(german.body.msg).toBe('Die URL existiert nicht');
+    const unknown = await testApp.call('/no/such/path', { headers: { 'accept-language': 'xx' } });
+    expect(unknown.body.msg).toBe('The URL does not exist');
+  });
+
+  it('never shows a stack trace or SQL: an unexpected error gets a generic message with the request id', async () => {
+    const { app } = await startTestAppWithBrokenRoute();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/web/broken', headers: { languages: 'en' } });
+      const body = response.json();
+      expect(response.statusCode).toBe(500);
+      expect(body.code).toBe(1500);
+      expect(body.msg).toContain(response.headers['x-request-id']);
+      expect(JSON.stringify(body)).not.toMatch(/SELECT|secret|at .*\.ts/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/web/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('serves the OpenAPI document generated from the shared schemas', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/web/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/web/loginByUsername', '/web/register', '/web/api/user/info']));
+    expect(document.paths['/web/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('confirmPassword');
+  });
+
+  it('answers the published app version, 1.0.0 until an operator publishes another', async () => {
+    const response = await testApp.call('/appVersion/getPublishAppVersion', { method: 'GET' });
+    expect(response.body.data).toMatchObject({ version: '1.0.0' });
+  });
+});
+
+async function startTestAppWithBrokenRoute() {
+  const { buildApp } = await import('./app.ts');
+  const { testConfig } = await import('./test/test-app.ts');
+  const app = await buildApp(testConfig(), { inMemoryDatabase: true, shouldStartJobs: false });
+  app.get('/web/broken', async () => {
+    throw new Error('secret: SELECT password_hash FROM users');
+  });
+  await app.ready();
+  return { app };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { API_BASE_PATH } from '@bolsa/contracts';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
+import { createContentService, registerContentRoutes } from './modules/content/index.ts';
+import { createInProcessBus, type EventBus } from './platform/bus/index.ts';
+import type { Config } from './platform/config.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
+import { publicRoute, registerEnvelope } from './platform/http/index.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
+import { createMailer, type Mailer } from './platform/mail/index.ts';
+import { defaultWebDistDir } from './platform/paths.ts';
+import { createLocalFileStorage, type FileStorage } from './platform/storage/index.ts';
+
+export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;
+
+export type AppOptions = {
+  /** Use this database instead of opening one from the configuration (tests share one per file). */
+  database?: DatabaseHandle;
+  /** Embedded database in memory instead of under DATA_DIR. */
+  inMemoryDatabase?: boolean;
+  mailer?: Mailer;
+  /** Start the periodic jobs (off in most tests, which call them directly). */
+  shouldStartJobs?: boolean;
+};
+
+export type Platform = {
+  config: Config;
+  database: DatabaseHandle;
+  bus: EventBus;
+  mailer: Mailer;
+  jobs: JobRunner;
+  storage: FileStorage;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+const embeddedAnalyzeJob = {
+  name: 'embedded-analyze',
+  intervalMs: 60 * 60_000,
+  async run(executor: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }) {
+    await executor.execute(sql`ANALYZE`);
+  },
+};
+
+/** Builds the whole server (for tests and for real): external plugins, then the platform, then the routes. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const isDatabaseOwned = options.database === undefined;
+  const database = options.database ?? (await openDatabase(config, { inMemory: options.inMemoryDatabase ?? false }));
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const bus = createInProcessBus();
+  const jobs = createJobRunner(database.db, app.log);
+  const storage = createLocalFileStorage(config.dataDir);
+  app.decorate('platform', { config, database, bus, mailer, jobs, storage });
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await bus.close();
+    await mailer.close();
+    if (isDatabaseOwned) await database.close();
+  });
+
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  registerEnvelope(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `rate limit, retry in ${context.after}` }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bolsa API', version: '1.0.0', description: 'Every answer is the envelope {code, msg, data}.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
+
+  const auth = createAuthService({ db: database.db, mailer, settings: config });
+  const content = createContentService({ db: database.db });
+  jobs.register(auth.housekeepingJob);
+  if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);
+
+  await app.register(
+    async (web) => {
+      publicRoute(web, { method: 'GET', path: '/health', data: z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) }) }, { summary: 'Liveness and database reachability', tags: ['platform'] }, async () => {
+        await database.db.execute(sql`SELECT 1`);
+        return { status: 'ok' as const, database: database.kind };
+      });
+      registerAuthRoutes(web, auth);
+      registerContentRoutes(web, content);
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  const webDistDir = config.webDistDir ?? defaultWebDistDir;
+  if (existsSync(webDistDir)) {
+    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  if (config.isDemoDataEnabled) {
+    await auth.ensureDemoAccount(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    if (database.kind === 'embedded') await database.db.execute(sql`ANALYZE`);
+  }
+  if (options.shouldStartJobs ?? true) jobs.start();
+  return app;
+}

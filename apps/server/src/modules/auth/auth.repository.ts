@@ -1,0 +1,137 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { authFailures, emailCodes, sessions, users } from './auth.tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type FailureScope = (typeof authFailures.$inferInsert)['scope'];
+
+export async function findUserByEmail(executor: Executor, email: string): Promise<UserRow | undefined> {
+  const rows = await executor.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(executor: Executor, id: number): Promise<UserRow | undefined> {
+  const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserIdByInvitationCode(executor: Executor, invitationCode: string): Promise<number | undefined> {
+  const rows = await executor.select({ id: users.id }).from(users).where(eq(users.invitationCode, invitationCode)).limit(1);
+  return rows[0]?.id;
+}
+
+export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const rows = await executor.insert(users).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function setPasswordHash(executor: Executor, userId: number, passwordHash: string) {
+  await executor.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setPayPasswordHash(executor: Executor, userId: number, payPasswordHash: string) {
+  await executor.update(users).set({ payPasswordHash }).where(eq(users.id, userId));
+}
+
+export async function insertSession(executor: Executor, values: typeof sessions.$inferInsert) {
+  await executor.insert(sessions).values(values);
+}
+
+export type LiveSession = { sessionId: number; userId: number; status: UserRow['status'] };
+
+/**
+ * One round trip per request: finds the live session of a token and, at most once a minute,
+ * moves its last-seen time so the inactivity limit counts from the latest use.
+ */
+export async function touchLiveSession(executor: Executor, tokenHash: string, idleMs: number): Promise<LiveSession | undefined> {
+  const result = await executor.execute<{ session_id: string; user_id: string; status: UserRow['status'] }>(sql`
+    WITH live AS (
+      SELECT id, user_id, last_seen_at FROM sessions
+      WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > now()
+        AND last_seen_at > now() - make_interval(secs => ${idleMs / 1000})
+    ), touched AS (
+      UPDATE sessions SET last_seen_at = now() FROM live
+      WHERE sessions.id = live.id AND live.last_seen_at < now() - interval '60 seconds'
+    )
+    SELECT live.id AS session_id, live.user_id, users.status FROM live JOIN users ON users.id = live.user_id`);
+  const row = result.rows[0];
+  return row ? { sessionId: Number(row.session_id), userId: Number(row.user_id), status: row.status } : undefined;
+}
+
+export async function revokeSession(executor: Executor, sessionId: number) {
+  await executor.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user except, optionally, the one making the change. */
+export async function revokeSessionsOfUser(executor: Executor, userId: number, keepSessionId?: number) {
+  await executor.execute(sql`
+    UPDATE sessions SET revoked_at = now()
+    WHERE user_id = ${userId} AND revoked_at IS NULL ${keepSessionId === undefined ? sql`` : sql`AND id <> ${keepSessionId}`}`);
+}
+
+export async function deleteExpiredSessions(executor: Executor) {
+  await executor.execute(sql`DELETE FROM sessions WHERE expires_at < now() - interval '30 days'`);
+}
+
+export async function latestEmailCode(executor: Executor, email: string, purpose: 'register' | 'resetPassword', forUpdate: boolean) {
+  const query = executor
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.createdAt), desc(emailCodes.id))
+    .limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function insertEmailCode(executor: Executor, values: typeof emailCodes.$inferInsert) {
+  await executor.insert(emailCodes).values(values);
+}
+
+export async function recordEmailCodeAttempt(executor: Executor, id: number) {
+  const rows = await executor
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.id, id))
+    .returning({ attempts: emailCodes.attempts });
+  return rows[0]?.attempts ?? 0;
+}
+
+export async function consumeEmailCode(executor: Executor, id: number) {
+  await executor.update(emailCodes).set({ consumedAt: new Date() }).where(eq(emailCodes.id, id));
+}
+
+export async function deleteOldEmailCodes(executor: Executor) {
+  await executor.execute(sql`DELETE FROM email_codes WHERE expires_at < now() - interval '1 day'`);
+}
+
+export async function insertFailure(executor: Executor, scope: FailureScope, subject: string) {
+  await executor.insert(authFailures).values({ scope, subject });
+}
+
+export async function clearFailures(executor: Executor, scope: FailureScope, subject: string) {
+  await executor.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.subject, subject)));
+}
+
+/**
+ * When the subject may try again: if it has `limit` or more failures inside the window, the moment
+ * the oldest of its latest `limit` failures leaves the window; otherwise undefined.
+ */
+export async function lockedUntil(executor: Executor, scope: FailureScope, subject: string, limit: number, windowMs: number) {
+  const since = new Date(Date.now() - windowMs);
+  const rows = await executor
+    .select({ createdAt: authFailures.createdAt })
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.subject, subject), gt(authFailures.createdAt, since)))
+    .orderBy(desc(authFailures.createdAt))
+    .offset(limit - 1)
+    .limit(1);
+  const row = rows[0];
+  return row ? new Date(row.createdAt.getTime() + windowMs) : undefined;
+}
+
+export async function deleteOldFailures(executor: Executor) {
+  await executor.execute(sql`DELETE FROM auth_failures WHERE created_at < now() - interval '1 day'`);
+}

@@ -1,0 +1,50 @@
+import { accountApi } from '@bolsa/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicRoute, sendError, userRoute } from '../../platform/http/index.ts';
+import type { AuthService, ClientMeta } from './auth.service.ts';
+
+const tags = ['account'];
+
+function metaOf(request: FastifyRequest): ClientMeta {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
+}
+
+/** The token arrives raw in Authorization (the app's convention) or as `Bearer <token>`. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : header;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
+  app.decorate('authenticateUser', async (request, reply) => {
+    const principal = await auth.authenticate(tokenOf(request));
+    if (!principal) return sendError(reply, 'UNAUTHORIZED');
+    request.principal = principal;
+  });
+
+  publicRoute(app, accountApi.getEmailCode, { summary: 'Mail a 6-digit code for registration or password reset', tags }, ({ body, request }) =>
+    auth.requestEmailCode(body, request.locale),
+  );
+  publicRoute(app, accountApi.register, { summary: 'Create an account with the mailed code; logs in', tags }, ({ body, request }) =>
+    auth.register(body, metaOf(request)),
+  );
+  publicRoute(app, accountApi.login, { summary: 'Log in with email and password', tags }, ({ body, request }) => auth.login(body, metaOf(request)));
+  publicRoute(app, accountApi.resetPassword, { summary: 'Set a new password with the mailed code; ends every session', tags }, ({ body }) =>
+    auth.resetPassword(body),
+  );
+  userRoute(app, accountApi.logout, { summary: 'Revoke the current token', tags }, async ({ principal }) => {
+    await auth.logout(principal);
+    return null;
+  });
+  userRoute(app, accountApi.updatePassword, { summary: 'Change the password; ends every other session', tags }, ({ principal, body }) =>
+    auth.updatePassword(principal, body),
+  );
+  userRoute(app, accountApi.settingPayPassword, { summary: 'Set the 6-digit pay password for the first time', tags }, ({ principal, body }) =>
+    auth.settingPayPassword(principal, body),
+  );
+  userRoute(app, accountApi.updatePayPassword, { summary: 'Change the pay password', tags }, ({ principal, body }) =>
+    auth.updatePayPassword(principal, body),
+  );
+  userRoute(app, accountApi.userInfo, { summary: 'The logged-in user record', tags }, ({ principal }) => auth.userRecord(principal));
+}

@@ -1,0 +1,299 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  EMAIL_CODE_ATTEMPTS_MAX,
+  EMAIL_CODE_RESEND_INTERVAL_MS,
+  EMAIL_CODE_VALIDITY_MS,
+  type EmailCodePurpose,
+  type Locale,
+  type Session,
+  type UserRecord,
+} from '@bolsa/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import { sql as sqlTag } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type Principal } from '../../platform/http/index.ts';
+import { translate } from '../../platform/i18n/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
+import * as repository from './auth.repository.ts';
+
+export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number };
+export type ClientMeta = { ipAddress: string; userAgent: string | undefined; locale: Locale };
+
+/** Throttling of failed logins and pay passwords (ASVS 6.3.1): per account, per address. */
+export const throttle = {
+  loginAccount: { limit: 5, windowMs: 15 * 60_000 },
+  loginAddress: { limit: 20, windowMs: 15 * 60_000 },
+  payPassword: { limit: 5, windowMs: 15 * 60_000 },
+} as const;
+
+const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITATION_LENGTH = 8;
+
+function sha256(text: string) {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function codeHashOf(email: string, purpose: EmailCodePurpose, code: string) {
+  return sha256(`${purpose}:${email}:${code}`);
+}
+
+function newInvitationCode() {
+  return Array.from({ length: INVITATION_LENGTH }, () => INVITATION_ALPHABET[randomInt(INVITATION_ALPHABET.length)]).join('');
+}
+
+function minutesUntil(moment: Date) {
+  return Math.max(1, Math.ceil((moment.getTime() - Date.now()) / 60_000));
+}
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((candidate) => {
+    const pgError = candidate as { code?: string; constraint?: string } | undefined;
+    return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+  });
+}
+
+export function toUserRecord(row: repository.UserRow): UserRecord {
+  return {
+    id: String(row.id),
+    username: row.email,
+    email: row.email,
+    invitationCode: row.invitationCode,
+    hasPayPassword: row.payPasswordHash !== null,
+    wsUrl: null,
+    createTimeTimestamp: row.createdAt.getTime(),
+  };
+}
+
+// A real argon2id hash of a random password, verified on unknown emails so a miss costs the same time as a hit.
+const timingEqualiserHash = hash(randomBytes(16).toString('hex'));
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(dependencies: { db: Database; mailer: Mailer; settings: AuthSettings }) {
+  const { db, mailer, settings } = dependencies;
+
+  async function openSession(executor: Executor, user: repository.UserRow, meta: ClientMeta): Promise<Session> {
+    const token = randomBytes(32).toString('base64url');
+    await repository.insertSession(executor, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + settings.sessionLifetimeMs),
+      ipAddress: meta.ipAddress,
+      userAgent: meta.userAgent?.slice(0, 300),
+    });
+    return { token, user: toUserRecord(user) };
+  }
+
+  /**
+   * Checks and consumes the latest code for an email and purpose inside the caller's transaction.
+   * A wrong code still counts as a try, so the caller commits and then throws the returned refusal.
+   */
+  async function checkEmailCode(executor: Executor, email: string, purpose: EmailCodePurpose, code: string): Promise<AppError | undefined> {
+    const latest = await repository.latestEmailCode(executor, email, purpose, true);
+    if (!latest || latest.consumedAt) return new AppError('EMAIL_CODE_INVALID');
+    if (latest.attempts >= EMAIL_CODE_ATTEMPTS_MAX) return new AppError('EMAIL_CODE_LOCKED');
+    if (latest.expiresAt.getTime() <= Date.now()) return new AppError('EMAIL_CODE_EXPIRED');
+    if (latest.codeHash !== codeHashOf(email, purpose, code)) {
+      const attempts = await repository.recordEmailCodeAttempt(executor, latest.id);
+      return new AppError(attempts >= EMAIL_CODE_ATTEMPTS_MAX ? 'EMAIL_CODE_LOCKED' : 'EMAIL_CODE_INVALID');
+    }
+    await repository.consumeEmailCode(executor, latest.id);
+    return undefined;
+  }
+
+  async function insertUserWithInvitationCode(executor: Executor, values: { email: string; passwordHash: string; invitedByUserId: number | undefined }) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await executor.transaction(async (savepoint) => repository.insertUser(savepoint, { ...values, invitationCode: newInvitationCode() }));
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_invitation_code_unique') && attempt < 5) continue;
+        if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('EMAIL_TAKEN');
+        throw error;
+      }
+    }
+  }
+
+  async function checkPayPassword(executor: Executor, user: repository.UserRow, payPassword: string) {
+    if (!user.payPasswordHash) throw new AppError('PAY_PASSWORD_NOT_SET');
+    const subject = String(user.id);
+    const until = await repository.lockedUntil(executor, 'pay-password', subject, throttle.payPassword.limit, throttle.payPassword.windowMs);
+    if (until) throw new AppError('PAY_PASSWORD_THROTTLED', { minutes: minutesUntil(until) });
+    if (!(await verify(user.payPasswordHash, payPassword))) {
+      await repository.insertFailure(db, 'pay-password', subject);
+      throw new AppError('PAY_PASSWORD_WRONG');
+    }
+    await repository.clearFailures(executor, 'pay-password', subject);
+  }
+
+  async function requireUser(executor: Executor, principal: Principal) {
+    const user = await repository.findUserById(executor, Number(principal.userId));
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return user;
+  }
+
+  return {
+    async requestEmailCode(input: { email: string; type: EmailCodePurpose }, locale: Locale) {
+      const existing = await repository.findUserByEmail(db, input.email);
+      if (input.type === 'register' && existing) throw new AppError('EMAIL_TAKEN');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const shouldSend = await db.transaction(async (tx) => {
+        // Serialises requests for one address so two at once cannot both pass the resend check.
+        await tx.execute(sqlLock(`email-code:${input.type}:${input.email}`));
+        const latest = await repository.latestEmailCode(tx, input.email, input.type, false);
+        if (latest) {
+          const waitMs = latest.createdAt.getTime() + EMAIL_CODE_RESEND_INTERVAL_MS - Date.now();
+          if (waitMs > 0) throw new AppError('EMAIL_CODE_TOO_SOON', { seconds: Math.ceil(waitMs / 1000) });
+        }
+        await repository.insertEmailCode(tx, {
+          email: input.email,
+          purpose: input.type,
+          codeHash: codeHashOf(input.email, input.type, code),
+          expiresAt: new Date(Date.now() + EMAIL_CODE_VALIDITY_MS),
+        });
+        // A reset code for an unknown address is recorded (same answer, same timing) but never mailed.
+        return input.type === 'register' || existing !== undefined;
+      });
+      if (shouldSend) {
+        const minutes = EMAIL_CODE_VALIDITY_MS / 60_000;
+        await mailer.send({
+          to: input.email,
+          subject: translate(locale, 'mail.codeSubject', { code }),
+          text: translate(locale, input.type === 'register' ? 'mail.codeBodyRegister' : 'mail.codeBodyResetPassword', { code, minutes }),
+        });
+      }
+      return { resendAfterSeconds: EMAIL_CODE_RESEND_INTERVAL_MS / 1000 };
+    },
+
+    async register(input: { email: string; password: string; code: string; invitationCode?: string | undefined }, meta: ClientMeta) {
+      const passwordHash = await hash(input.password);
+      let refusal: AppError | undefined;
+      const session = await db.transaction(async (tx) => {
+        if (await repository.findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
+        let invitedByUserId: number | undefined;
+        if (input.invitationCode) {
+          invitedByUserId = await repository.findUserIdByInvitationCode(tx, input.invitationCode.toUpperCase());
+          if (invitedByUserId === undefined) throw new AppError('INVITATION_CODE_UNKNOWN');
+        }
+        refusal = await checkEmailCode(tx, input.email, 'register', input.code);
+        if (refusal) return undefined;
+        const user = await insertUserWithInvitationCode(tx, { email: input.email, passwordHash, invitedByUserId });
+        return openSession(tx, user, meta);
+      });
+      if (refusal || !session) throw refusal ?? new AppError('EMAIL_CODE_INVALID');
+      return session;
+    },
+
+    async login(input: { username: string; password: string }, meta: ClientMeta): Promise<Session> {
+      const [accountUntil, addressUntil] = await Promise.all([
+        repository.lockedUntil(db, 'login-account', input.username, throttle.loginAccount.limit, throttle.loginAccount.windowMs),
+        repository.lockedUntil(db, 'login-address', meta.ipAddress, throttle.loginAddress.limit, throttle.loginAddress.windowMs),
+      ]);
+      const until = [accountUntil, addressUntil].filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+      if (until) throw new AppError('LOGIN_THROTTLED', { minutes: minutesUntil(until) });
+
+      const user = await repository.findUserByEmail(db, input.username);
+      const isPasswordRight = await verify(user?.passwordHash ?? (await timingEqualiserHash), input.password);
+      if (!user || !isPasswordRight) {
+        await repository.insertFailure(db, 'login-account', input.username);
+        await repository.insertFailure(db, 'login-address', meta.ipAddress);
+        throw new AppError('LOGIN_FAILED');
+      }
+      if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
+      return db.transaction(async (tx) => {
+        await repository.clearFailures(tx, 'login-account', input.username);
+        return openSession(tx, user, meta);
+      });
+    },
+
+    async logout(principal: Principal) {
+      await repository.revokeSession(db, Number(principal.sessionId));
+    },
+
+    /** Resolves a token to its principal, or undefined when it is missing, expired, idle too long, revoked or frozen. */
+    async authenticate(token: string | undefined): Promise<Principal | undefined> {
+      if (!token || token.length > 200) return undefined;
+      const session = await repository.touchLiveSession(db, sha256(token), settings.sessionIdleMs);
+      if (!session || session.status !== 'active') return undefined;
+      return { userId: String(session.userId), sessionId: String(session.sessionId) };
+    },
+
+    async resetPassword(input: { email: string; code: string; password: string }) {
+      const passwordHash = await hash(input.password);
+      let refusal: AppError | undefined;
+      await db.transaction(async (tx) => {
+        refusal = await checkEmailCode(tx, input.email, 'resetPassword', input.code);
+        if (refusal) return;
+        const user = await repository.findUserByEmail(tx, input.email);
+        // A code can only exist for an unknown email if it was never mailed; answer as for a wrong code.
+        if (!user) {
+          refusal = new AppError('EMAIL_CODE_INVALID');
+          return;
+        }
+        await repository.setPasswordHash(tx, user.id, passwordHash);
+        await repository.revokeSessionsOfUser(tx, user.id);
+        await repository.clearFailures(tx, 'login-account', input.email);
+      });
+      if (refusal) throw refusal;
+      return null;
+    },
+
+    async updatePassword(principal: Principal, input: { oldPassword: string; password: string }) {
+      const user = await requireUser(db, principal);
+      if (!(await verify(user.passwordHash, input.oldPassword))) throw new AppError('PASSWORD_WRONG');
+      const passwordHash = await hash(input.password);
+      await db.transaction(async (tx) => {
+        await repository.setPasswordHash(tx, user.id, passwordHash);
+        await repository.revokeSessionsOfUser(tx, user.id, Number(principal.sessionId));
+      });
+      return null;
+    },
+
+    async settingPayPassword(principal: Principal, input: { payPassword: string }) {
+      const user = await requireUser(db, principal);
+      if (user.payPasswordHash) throw new AppError('PAY_PASSWORD_ALREADY_SET');
+      await repository.setPayPasswordHash(db, user.id, await hash(input.payPassword));
+      return null;
+    },
+
+    async updatePayPassword(principal: Principal, input: { oldPayPassword: string; payPassword: string }) {
+      const user = await requireUser(db, principal);
+      await checkPayPassword(db, user, input.oldPayPassword);
+      await repository.setPayPasswordHash(db, user.id, await hash(input.payPassword));
+      return null;
+    },
+
+    /** For money leaving an account (ledger issue): throws unless the pay password is right; wrong tries are throttled. */
+    async verifyPayPassword(principal: Principal, payPassword: string) {
+      await checkPayPassword(db, await requireUser(db, principal), payPassword);
+    },
+
+    async userRecord(principal: Principal): Promise<UserRecord> {
+      return toUserRecord(await requireUser(db, principal));
+    },
+
+    /** The demo account of the README, created once. */
+    async ensureDemoAccount(email: string, password: string) {
+      if (await repository.findUserByEmail(db, email)) return;
+      const passwordHash = await hash(password);
+      await db.transaction(async (tx) => {
+        await insertUserWithInvitationCode(tx, { email, passwordHash, invitedByUserId: undefined });
+      });
+    },
+
+    housekeepingJob: {
+      name: 'auth-housekeeping',
+      intervalMs: 60 * 60_000,
+      async run(executor) {
+        await repository.deleteExpiredSessions(executor);
+        await repository.deleteOldEmailCodes(executor);
+        await repository.deleteOldFailures(executor);
+      },
+    } satisfies JobDefinition,
+  };
+}
+
+function sqlLock(name: string) {
+  return sqlTag`SELECT pg_advisory_xact_lock(hashtext(${name}))`;
+}

@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.url({ error: `must be a URL starting with ${protocols.join(' or ')}` }).refine((value) => protocols.some((p) => value.startsWith(p)), {
+    error: `must start with ${protocols.join(' or ')}`,
+  });
+
+/** Every setting of the server, read from the environment and checked once at start. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres://', 'postgresql://']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: urlWithProtocols(['redis://', 'rediss://']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp://', 'smtps://']).optional(),
+  MAIL_FROM: z.string().min(3).default('Bolsa <no-reply@bolsa.local>'),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: 'must have at least 12 characters' }).optional(),
+  MARKET_CLOCK: z.enum(['real', 'always-open'], { error: 'must be real or always-open' }).default('real'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+  DEMO_DATA: booleanFromText.optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).default(30 * 24),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  UPLOAD_SIZE_MAX_MB: z.coerce.number().int().min(1).max(50).default(5),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  marketClock: 'real' | 'always-open';
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** Seed the demo account: on by default with the embedded database, off with DATABASE_URL unless asked. */
+  isDemoDataEnabled: boolean;
+  sessionIdleMs: number;
+  sessionLifetimeMs: number;
+  rateLimitPerMinute: number;
+  uploadSizeMaxBytes: number;
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a wrong value stops the start with one line per problem, naming the variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  if ((value.ADMIN_EMAIL === undefined) !== (value.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    databasePoolSize: value.DATABASE_POOL_SIZE,
+    redisUrl: value.REDIS_URL,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    adminEmail: value.ADMIN_EMAIL,
+    adminPassword: value.ADMIN_PASSWORD,
+    marketClock: value.MARKET_CLOCK,
+    logLevel: value.LOG_LEVEL,
+    isDemoDataEnabled: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
+    sessionIdleMs: value.SESSION_IDLE_MINUTES * 60_000,
+    sessionLifetimeMs: value.SESSION_LIFETIME_HOURS * 3_600_000,
+    rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    uploadSizeMaxBytes: value.UPLOAD_SIZE_MAX_MB * 1024 * 1024,
+    webDistDir: value.WEB_DIST_DIR,
+  };
+}

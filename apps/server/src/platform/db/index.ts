@@ -1,0 +1,1 @@
+export { type Database, type DatabaseHandle, type Executor, migrateDatabase, openDatabase } from './client.ts';

@@ -1,0 +1,91 @@
+import { type Locale, type ResultName, resolveRequestLocale, resultCodes } from '@bolsa/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { hasMessage, translate } from '../i18n/index.ts';
+import { AppError } from './app-error.ts';
+
+export type ErrorBody = { code: number; msg: string; data: null };
+
+export function successBody<T>(data: T, locale: Locale) {
+  return { code: resultCodes.SUCCESS.code, msg: translate(locale, 'errors.SUCCESS'), data };
+}
+
+export function errorBody(result: ResultName, locale: Locale, parameters: Record<string, string | number> = {}): ErrorBody {
+  return { code: resultCodes[result].code, msg: translate(locale, `errors.${result}`, parameters), data: null };
+}
+
+export function sendError(reply: FastifyReply, result: ResultName, parameters: Record<string, string | number> = {}) {
+  return reply.code(resultCodes[result].httpStatus).send(errorBody(result, reply.request.locale, parameters));
+}
+
+/** The validation-message key for one zod issue: our own key when the schema gave one, else one by issue kind. */
+function reasonKey(issue: ZodFastifySchemaValidationError): string {
+  const message = issue.message ?? '';
+  if (message.startsWith('validation.') && hasMessage(message)) return message;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return 'validation.invalidType';
+    case 'too_big':
+      return 'validation.tooLong';
+    case 'too_small':
+      return 'validation.tooShort';
+    default:
+      return 'validation.invalidValue';
+  }
+}
+
+function validationMessage(request: FastifyRequest, issues: ZodFastifySchemaValidationError[]): string {
+  const first = issues[0];
+  const fieldName = first?.instancePath.split('/').filter(Boolean)[0] ?? 'body';
+  const field = hasMessage(`fields.${fieldName}`) ? translate(request.locale, `fields.${fieldName}`) : fieldName;
+  const reason = first ? translate(request.locale, reasonKey(first)) : translate(request.locale, 'validation.invalidValue');
+  return translate(request.locale, 'errors.VALIDATION_FAILED', { field, reason });
+}
+
+/** Maps framework errors (bad JSON, too large, rate limit) onto the closed list. */
+function resultOfFrameworkError(error: FastifyError): ResultName | undefined {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'PAYLOAD_TOO_LARGE';
+  if (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) return 'MALFORMED_REQUEST';
+  if (error.statusCode === 429) return 'RATE_LIMITED';
+  if (error.statusCode === 413) return 'PAYLOAD_TOO_LARGE';
+  if (error.statusCode === 404) return 'NOT_FOUND';
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return 'MALFORMED_REQUEST';
+  return undefined;
+}
+
+/**
+ * Every answer is the envelope: locale per request, translated refusals, and for anything
+ * unexpected a generic message with the request id while the details go only to the log.
+ */
+export function registerEnvelope(app: FastifyInstance) {
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('principal', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = resolveRequestLocale(headerText(request.headers.languages), headerText(request.headers['accept-language']));
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.result, error.parameters);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .code(resultCodes.VALIDATION_FAILED.httpStatus)
+        .send({ code: resultCodes.VALIDATION_FAILED.code, msg: validationMessage(request, error.validation), data: null });
+    }
+    const known = resultOfFrameworkError(error);
+    if (known) {
+      request.log.info({ err: error }, 'request refused');
+      return sendError(reply, known);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, 'INTERNAL_ERROR', { requestId: String(request.id) });
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 'NOT_FOUND'));
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,16 @@
+import type { Locale } from '@bolsa/contracts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+
+/** Who is calling: set by the auth module's `authenticateUser` pre-handler on protected routes. */
+export type Principal = { userId: string; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    principal: Principal | undefined;
+  }
+  interface FastifyInstance {
+    /** Provided by the auth module: answers 401 unless a live session token is sent. */
+    authenticateUser: preHandlerAsyncHookHandler;
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successBody } from './envelope.ts';
+import type { Principal } from './request-context.ts';
+
+export type RouteSpec = {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: z.ZodType | undefined;
+  query?: z.ZodType | undefined;
+  params?: z.ZodType | undefined;
+  data: z.ZodType;
+};
+
+type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteContext<S extends RouteSpec> = {
+  body: Input<S['body']>;
+  query: Input<S['query']>;
+  params: Input<S['params']>;
+  request: FastifyRequest;
+};
+
+export type UserRouteContext<S extends RouteSpec> = RouteContext<S> & { principal: Principal };
+
+type Options = { summary: string; tags: string[] };
+
+function schemaOf(spec: RouteSpec, options: Options, isProtected: boolean) {
+  return {
+    summary: options.summary,
+    tags: options.tags,
+    ...(isProtected ? { security: [{ token: [] }] } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.query ? { querystring: spec.query } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    response: { 200: z.object({ code: z.number(), msg: z.string(), data: spec.data }) },
+  };
+}
+
+/** A public route: declares its schemas from the contract and answers the handler's data in the envelope. */
+export function publicRoute<S extends RouteSpec>(
+  app: FastifyInstance,
+  spec: S,
+  options: Options,
+  handler: (context: RouteContext<S>) => Promise<z.input<S['data']>>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: spec.method,
+    url: spec.path,
+    schema: schemaOf(spec, options, false),
+    handler: async (request) => {
+      const data = await handler(contextOf<S>(request));
+      return successBody(data, request.locale);
+    },
+  });
+}
+
+/** A route for a logged-in user: the auth module's pre-handler answers 401 before the handler runs. */
+export function userRoute<S extends RouteSpec>(
+  app: FastifyInstance,
+  spec: S,
+  options: Options,
+  handler: (context: UserRouteContext<S>) => Promise<z.input<S['data']>>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: spec.method,
+    url: spec.path,
+    schema: schemaOf(spec, options, true),
+    preHandler: app.authenticateUser,
+    handler: async (request) => {
+      const principal = request.principal;
+      if (!principal) throw new Error('authenticateUser let a request through without a principal');
+      const data = await handler({ ...contextOf<S>(request), principal });
+      return successBody(data, request.locale);
+    },
+  });
+}
+
+function contextOf<S extends RouteSpec>(request: FastifyRequest): RouteContext<S> {
+  return {
+    body: request.body as Input<S['body']>,
+    query: request.query as Input<S['query']>,
+    params: request.params as Input<S['params']>,
+    request,
+  };
+}

@@ -1,0 +1,23 @@
+import { fallbackLocale, type Locale } from '@bolsa/contracts';
+import { messageCatalog } from '@bolsa/contracts/messages';
+
+type Parameters = Record<string, string | number>;
+
+function lookup(locale: Locale, key: string): string | undefined {
+  let node: unknown = messageCatalog[locale];
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Translates a message key of the shared catalog, falling back to English, then to the key itself. */
+export function translate(locale: Locale, key: string, parameters: Parameters = {}): string {
+  const template = lookup(locale, key) ?? lookup(fallbackLocale, key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(parameters[name] ?? ''));
+}
+
+export function hasMessage(key: string): boolean {
+  return lookup(fallbackLocale, key) !== undefined;
+}

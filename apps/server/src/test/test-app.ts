@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
+import { type DatabaseHandle, openDatabase } from '../platform/db/index.ts';
+import { createMailer, type Mailer } from '../platform/mail/index.ts';
+
+/**
+ * Test support: the real app on a real database. By default embedded PGlite in memory; when the
+ * project runs with TEST_DATABASE_KIND=postgres, a fresh database on TEST_DATABASE_URL's server.
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  mailer: Mailer;
+  config: Config;
+  database: DatabaseHandle;
+  /** POST (or GET) under /web with JSON, returning the parsed envelope and HTTP status. */
+  call<T = unknown>(path: string, options?: CallOptions): Promise<{ status: number; body: { code: number; msg: string; data: T } }>;
+  /** The 6-digit code in the newest mail to an address. */
+  lastCodeFor(email: string): string;
+  close(): Promise<void>;
+};
+
+type CallOptions = { body?: unknown; token?: string; language?: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; raw?: string };
+
+export const databaseKind = process.env.TEST_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+/** Creates an empty database on the PostgreSQL server of TEST_DATABASE_URL and returns its URL and a drop function. */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_KIND=postgres needs TEST_DATABASE_URL');
+  const name = `bolsa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-test-')),
+    DEMO_DATA: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...overrides,
+  });
+}
+
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; config: Config; dispose(): Promise<void> }> {
+  if (databaseKind === 'postgres') {
+    const scratch = await createScratchPostgresDatabase();
+    const config = testConfig({ DATABASE_URL: scratch.url });
+    const database = await openDatabase(config);
+    return {
+      database,
+      config,
+      async dispose() {
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  }
+  const config = testConfig();
+  const database = await openDatabase(config, { inMemory: true });
+  return { database, config, dispose: () => database.close() };
+}
+
+export async function startTestApp(options: { configOverrides?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, config: baseConfig, dispose } = await openTestDatabase();
+  const config = { ...baseConfig, ...(options.configOverrides ? testConfig(options.configOverrides) : {}), databaseUrl: baseConfig.databaseUrl };
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
+  const app = await buildApp(config, { database, mailer, shouldStartJobs: false });
+  await app.ready();
+  return {
+    app,
+    mailer,
+    config,
+    database,
+    async call(path, callOptions = {}) {
+      const headers: Record<string, string> = { ...callOptions.headers };
+      if (callOptions.token) headers.authorization = callOptions.token;
+      if (callOptions.language) headers.languages = callOptions.language;
+      const request: InjectOptions = { method: callOptions.method ?? 'POST', url: `/web${path}`, headers };
+      if (callOptions.raw !== undefined) {
+        request.payload = callOptions.raw;
+        headers['content-type'] ??= 'application/json';
+      } else if (callOptions.body !== undefined) {
+        request.payload = callOptions.body as InjectOptions['payload'];
+      }
+      const response = await app.inject(request);
+      return { status: response.statusCode, body: response.json() };
+    },
+    lastCodeFor(email) {
+      const mail = mailer.outbox().find((entry) => entry.to === email);
+      const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+      if (!code) throw new Error(`No code mailed to ${email}`);
+      return code;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+let emailCounter = 0;
+/** A fresh address per call, so scenarios never collide. */
+export function uniqueEmail(prefix = 'user') {
+  emailCounter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${emailCounter}@example.com`;
+}
+
+/** Registers a user through the real code flow and returns the session. */
+export async function registerUser(testApp: TestApp, email = uniqueEmail(), password = 'secret123') {
+  const codeResponse = await testApp.call('/getEmailCode', { body: { email, type: 'register' } });
+  if (codeResponse.body.code !== 200) throw new Error(`getEmailCode failed: ${codeResponse.body.msg}`);
+  const code = testApp.lastCodeFor(email);
+  const response = await testApp.call<{ token: string; user: { id: string; email: string; invitationCode: string } }>('/register', {
+    body: { email, password, confirmPassword: password, code },
+  });
+  if (response.body.code !== 200) throw new Error(`register failed: ${response.body.msg}`);
+  return { email, password, token: response.body.data.token, user: response.body.data.user };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  emailCodeSchema,
+  emailSchema,
+  optionalTextSchema,
+  typeError,
+  passwordSchema,
+  payPasswordSchema,
+  withMatchingPasswords,
+} from './validation.ts';
+
+/** Account calls of spec §7: paths relative to /web, request bodies and response data. */
+
+export const emailCodePurposes = ['register', 'resetPassword'] as const;
+export type EmailCodePurpose = (typeof emailCodePurposes)[number];
+
+export const userRecordSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  invitationCode: z.string(),
+  hasPayPassword: z.boolean(),
+  /** Customer chat link; the support issue fills it, until then null. */
+  wsUrl: z.string().nullable(),
+  createTimeTimestamp: z.number().int(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const sessionSchema = z.object({ token: z.string(), user: userRecordSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const getEmailCodeBody = z.object({
+  email: emailSchema,
+  type: z.enum(emailCodePurposes, { error: 'validation.invalidValue' }).default('register'),
+});
+export const getEmailCodeData = z.object({ resendAfterSeconds: z.number().int() });
+
+export const registerBody = withMatchingPasswords(
+  z.object({
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+    code: emailCodeSchema,
+    invitationCode: optionalTextSchema(20),
+  }),
+  'password',
+  'confirmPassword',
+);
+
+export const loginBody = z.object({
+  username: emailSchema,
+  password: z.string({ error: typeError }).min(1, { error: 'validation.required' }).max(128, { error: 'validation.tooLong' }),
+});
+
+export const resetPasswordBody = withMatchingPasswords(
+  z.object({
+    email: emailSchema,
+    code: emailCodeSchema,
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+  }),
+  'password',
+  'confirmPassword',
+);
+
+export const updatePasswordBody = withMatchingPasswords(
+  z.object({
+    oldPassword: z.string({ error: typeError }).min(1, { error: 'validation.required' }).max(128, { error: 'validation.tooLong' }),
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+  }),
+  'password',
+  'confirmPassword',
+);
+
+export const settingPayPasswordBody = withMatchingPasswords(
+  z.object({ payPassword: payPasswordSchema, confirmPayPassword: payPasswordSchema }),
+  'payPassword',
+  'confirmPayPassword',
+);
+
+export const updatePayPasswordBody = withMatchingPasswords(
+  z.object({ oldPayPassword: payPasswordSchema, payPassword: payPasswordSchema, confirmPayPassword: payPasswordSchema }),
+  'payPassword',
+  'confirmPayPassword',
+);
+
+export const appVersionData = z.object({
+  version: z.string(),
+  notes: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  publishedAtTimestamp: z.number().int().nullable(),
+});
+export type AppVersion = z.infer<typeof appVersionData>;
+
+/** One place that names each account call; the server routes and the app client both read it. */
+export const accountApi = {
+  getEmailCode: { method: 'POST', path: '/getEmailCode', body: getEmailCodeBody, data: getEmailCodeData },
+  register: { method: 'POST', path: '/register', body: registerBody, data: sessionSchema },
+  login: { method: 'POST', path: '/loginByUsername', body: loginBody, data: sessionSchema },
+  logout: { method: 'POST', path: '/logout', body: z.object({}).optional(), data: z.null() },
+  resetPassword: { method: 'POST', path: '/resetPassword', body: resetPasswordBody, data: z.null() },
+  updatePassword: { method: 'POST', path: '/updatePassword', body: updatePasswordBody, data: z.null() },
+  settingPayPassword: { method: 'POST', path: '/settingPayPassword', body: settingPayPasswordBody, data: z.null() },
+  updatePayPassword: { method: 'POST', path: '/updatePayPassword', body: updatePayPasswordBody, data: z.null() },
+  userInfo: { method: 'POST', path: '/api/user/info', body: z.object({}).optional(), data: userRecordSchema },
+  appVersion: { method: 'GET', path: '/appVersion/getPublishAppVersion', body: undefined, data: appVersionData },
+} as const;

@@ -1,0 +1,43 @@
+/**
+ * The one closed list of result codes the API answers with, grouped by domain.
+ * Every entry says when it happens; its translated message is `errors.<name>` in ./locales.
+ * The app treats 401 and 403 as "login expired", so 403 is only for an action the session may never take.
+ */
+export const resultCodes = {
+  SUCCESS: { code: 200, httpStatus: 200, when: 'The call succeeded; data carries the result.' },
+  UNAUTHORIZED: { code: 401, httpStatus: 401, when: 'The token is missing, expired or revoked.' },
+  FORBIDDEN: { code: 403, httpStatus: 403, when: 'The session may not perform this action at all.' },
+
+  // Common: 1xxx
+  VALIDATION_FAILED: { code: 1001, httpStatus: 400, when: 'A field of the request is missing, of the wrong type or breaks a rule.' },
+  MALFORMED_REQUEST: { code: 1002, httpStatus: 400, when: 'The body is not valid JSON or not of a supported content type.' },
+  NOT_FOUND: { code: 1004, httpStatus: 404, when: 'No such path or resource.' },
+  PAYLOAD_TOO_LARGE: { code: 1013, httpStatus: 413, when: 'The request body is larger than the server accepts.' },
+  RATE_LIMITED: { code: 1029, httpStatus: 429, when: 'Too many requests from this address in a short time.' },
+  INTERNAL_ERROR: { code: 1500, httpStatus: 500, when: 'An unexpected error; it is logged with the request id.' },
+  SERVICE_UNAVAILABLE: { code: 1503, httpStatus: 503, when: 'The server is starting or shutting down.' },
+
+  // Accounts: 2xxx
+  EMAIL_TAKEN: { code: 2001, httpStatus: 409, when: 'Registering or asking a registration code for an email that already has an account.' },
+  EMAIL_CODE_INVALID: { code: 2002, httpStatus: 400, when: 'The email code does not match, or none was sent for this email and purpose.' },
+  EMAIL_CODE_EXPIRED: { code: 2003, httpStatus: 400, when: 'The email code is older than its validity.' },
+  EMAIL_CODE_LOCKED: { code: 2004, httpStatus: 400, when: 'Too many wrong tries of this email code; a new one is needed.' },
+  EMAIL_CODE_TOO_SOON: { code: 2005, httpStatus: 429, when: 'A code was sent to this address less than the resend interval ago.' },
+  INVITATION_CODE_UNKNOWN: { code: 2006, httpStatus: 400, when: 'The invitation code belongs to no user.' },
+  LOGIN_FAILED: { code: 2007, httpStatus: 400, when: 'Unknown email or wrong password (never says which).' },
+  LOGIN_THROTTLED: { code: 2008, httpStatus: 429, when: 'Too many failed logins for this account or address; says when to retry.' },
+  PASSWORD_WRONG: { code: 2009, httpStatus: 400, when: 'The current password given to change it is wrong.' },
+  PAY_PASSWORD_ALREADY_SET: { code: 2010, httpStatus: 409, when: 'Setting a pay password when one exists; use update instead.' },
+  PAY_PASSWORD_NOT_SET: { code: 2011, httpStatus: 400, when: 'Updating or using a pay password before one was set.' },
+  PAY_PASSWORD_WRONG: { code: 2012, httpStatus: 400, when: 'The pay password given is wrong.' },
+  PAY_PASSWORD_THROTTLED: { code: 2013, httpStatus: 429, when: 'Too many wrong pay passwords; says when to retry.' },
+  ACCOUNT_DISABLED: { code: 2014, httpStatus: 403, when: 'The account is frozen for login by an operator.' },
+} as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
+
+export type ResultName = keyof typeof resultCodes;
+
+export const resultNames = Object.keys(resultCodes) as ResultName[];
+
+export function resultCodeOf(name: ResultName): number {
+  return resultCodes[name].code;
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test command for the whole repository. The server suite runs on embedded PGlite always,
+ * and a second time on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ */
+const serverProjects = [
+  {
+    extends: './apps/server/vitest.config.ts',
+    test: { name: 'server-pglite', root: './apps/server', env: { TEST_DATABASE_KIND: 'pglite' } },
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  serverProjects.push({
+    extends: './apps/server/vitest.config.ts',
+    test: { name: 'server-postgres', root: './apps/server', env: { TEST_DATABASE_KIND: 'postgres' } },
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects: ['packages/contracts', ...serverProjects, 'apps/web'],
+  },
+});

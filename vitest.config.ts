@@ -19,6 +19,8 @@ if (process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // Every server test file starts its own database; two files at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: ['packages/contracts', ...serverProjects, 'apps/web'],
   },
 });

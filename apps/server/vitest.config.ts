@@ -5,7 +5,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file starts its own database; two at a time suits a 2-core machine.
-    maxWorkers: 2,
   },
 });

@@ -98,11 +98,11 @@ export const accountApi = {
   getEmailCode: { method: 'POST', path: '/getEmailCode', body: getEmailCodeBody, data: getEmailCodeData },
   register: { method: 'POST', path: '/register', body: registerBody, data: sessionSchema },
   login: { method: 'POST', path: '/loginByUsername', body: loginBody, data: sessionSchema },
-  logout: { method: 'POST', path: '/logout', body: z.object({}).optional(), data: z.null() },
+  logout: { method: 'POST', path: '/logout', body: undefined, data: z.null() },
   resetPassword: { method: 'POST', path: '/resetPassword', body: resetPasswordBody, data: z.null() },
   updatePassword: { method: 'POST', path: '/updatePassword', body: updatePasswordBody, data: z.null() },
   settingPayPassword: { method: 'POST', path: '/settingPayPassword', body: settingPayPasswordBody, data: z.null() },
   updatePayPassword: { method: 'POST', path: '/updatePayPassword', body: updatePayPasswordBody, data: z.null() },
-  userInfo: { method: 'POST', path: '/api/user/info', body: z.object({}).optional(), data: userRecordSchema },
+  userInfo: { method: 'POST', path: '/api/user/info', body: undefined, data: userRecordSchema },
   appVersion: { method: 'GET', path: '/appVersion/getPublishAppVersion', body: undefined, data: appVersionData },
 } as const;

@@ -11,19 +11,27 @@ export type EmbeddedPostgres = {
 
 const isSource = import.meta.url.endsWith('.ts');
 
+const lockedByThisProcess = new Set<string>();
+
 /** Takes DATA_DIR for this process alone: two servers on one PGlite directory would corrupt it. */
 function lockDataDirectory(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'server.pid');
+  if (lockedByThisProcess.has(lockPath)) throw new Error(`DATA_DIR ${dataDir} is in use by process ${process.pid} (this one)`);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const descriptor = openSync(lockPath, 'wx');
       writeSync(descriptor, String(process.pid));
       closeSync(descriptor);
-      return () => rmSync(lockPath, { force: true });
+      lockedByThisProcess.add(lockPath);
+      return () => {
+        lockedByThisProcess.delete(lockPath);
+        rmSync(lockPath, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockPath, 'utf8'));
+      // A file naming this process but not in our set was left by an earlier process that had the same pid.
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new Error(`DATA_DIR ${dataDir} is in use by process ${holder}; stop it first or choose another DATA_DIR`);
       }

@@ -1,5 +1,5 @@
 import type { Locale } from '@bolsa/contracts';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 
 /** Who is calling: set by the auth module's `authenticateUser` pre-handler on protected routes. */
 export type Principal = { userId: string; sessionId: string };
@@ -10,7 +10,7 @@ declare module 'fastify' {
     principal: Principal | undefined;
   }
   interface FastifyInstance {
-    /** Provided by the auth module: answers 401 unless a live session token is sent. */
-    authenticateUser: preHandlerAsyncHookHandler;
+    /** Provided by the auth module: answers 401 unless a live session token is sent, before the body is even read. */
+    authenticateUser: onRequestAsyncHookHandler;
   }
 }

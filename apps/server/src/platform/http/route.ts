@@ -56,7 +56,7 @@ export function publicRoute<S extends RouteSpec>(
   });
 }
 
-/** A route for a logged-in user: the auth module's pre-handler answers 401 before the handler runs. */
+/** A route for a logged-in user: the auth module's hook answers 401 before validation and the handler. */
 export function userRoute<S extends RouteSpec>(
   app: FastifyInstance,
   spec: S,
@@ -67,7 +67,7 @@ export function userRoute<S extends RouteSpec>(
     method: spec.method,
     url: spec.path,
     schema: schemaOf(spec, options, true),
-    preHandler: app.authenticateUser,
+    onRequest: app.authenticateUser,
     handler: async (request) => {
       const principal = request.principal;
       if (!principal) throw new Error('authenticateUser let a request through without a principal');

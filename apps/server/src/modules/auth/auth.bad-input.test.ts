@@ -1,0 +1,100 @@
+import { accountApi } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+
+type Case = { name: string; path: string; raw?: string; body?: unknown };
+
+const wrongValues: Array<[string, unknown]> = [
+  ['a number', 12345],
+  ['an array', ['a']],
+  ['an object', { nested: true }],
+  ['null', null],
+  ['a boolean', true],
+  ['an over-long string', 'x'.repeat(10_000)],
+  ['an empty string', ''],
+];
+
+/** Builds the bad requests for every account endpoint from its contract: each field broken in each way, plus broken bodies. */
+function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefined }): Case[] {
+  const cases: Case[] = [
+    { name: `${name}: malformed JSON`, path: spec.path, raw: '{"email": ' },
+    { name: `${name}: a 2 MB body`, path: spec.path, raw: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) },
+  ];
+  // An endpoint without a body (logout, user info) ignores a well-formed one; only unreadable bodies are refused.
+  if (!(spec.body instanceof z.ZodObject)) return cases;
+  cases.push({ name: `${name}: JSON that is not an object`, path: spec.path, raw: '[1,2,3]' });
+  const fields = Object.keys(spec.body.shape);
+  const valid: Record<string, unknown> = { email: 'someone@example.com', username: 'someone@example.com', code: '123456', type: 'register' };
+  for (const field of fields) valid[field] ??= field.toLowerCase().includes('pay') ? '123456' : 'password1';
+  cases.push({ name: `${name}: empty object`, path: spec.path, body: {} });
+  for (const field of fields) {
+    const { [field]: _removed, ...missing } = valid;
+    const isOptional = spec.body.shape[field]?.safeParse(undefined).success === true;
+    if (!isOptional) cases.push({ name: `${name}: missing ${field}`, path: spec.path, body: missing });
+    for (const [label, value] of wrongValues) {
+      // An optional field may be empty; every other kind of wrong value must still be refused.
+      if (field === 'invitationCode' && label === 'an empty string') continue;
+      cases.push({ name: `${name}: ${field} is ${label}`, path: spec.path, body: { ...valid, [field]: value } });
+    }
+  }
+  return cases;
+}
+
+const cases = Object.entries(accountApi)
+  .filter(([, spec]) => spec.method === 'POST')
+  .flatMap(([name, spec]) => casesFor(name, spec));
+
+describe('bad input to every account endpoint: never a 5xx, always a translated message, nothing written', () => {
+  let testApp: TestApp;
+  let token: string;
+  let countsBefore: unknown;
+
+  const counts = async () =>
+    (
+      await testApp.database.db.execute(sql`SELECT
+        (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM sessions) AS sessions,
+        (SELECT count(*) FROM email_codes) AS codes, (SELECT count(*) FROM auth_failures) AS failures,
+        (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
+    ).rows[0];
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    token = (await registerUser(testApp)).token;
+    countsBefore = await counts();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it.each(cases)('$name', async (badCase) => {
+    const send = (language: string) =>
+      testApp.call(badCase.path, { token, language, ...(badCase.raw === undefined ? { body: badCase.body } : { raw: badCase.raw }) });
+    const [spanish, english] = await Promise.all([send('ar'), send('en')]);
+    expect(spanish.status).toBeLessThan(500);
+    expect(spanish.body.code).not.toBe(200);
+    expect(spanish.body.data).toBeNull();
+    expect(spanish.body.msg.length).toBeGreaterThan(0);
+    expect(english.body.code).toBe(spanish.body.code);
+    expect(english.body.msg).not.toBe(spanish.body.msg);
+    expect(`${spanish.body.msg} ${english.body.msg}`).not.toMatch(/zod|Error|undefined|\[object|instancePath|SELECT/);
+  });
+
+  it('names the field that is wrong, in the user language', async () => {
+    const response = await testApp.call('/register', {
+      language: 'ar',
+      body: { email: 'not-an-email', password: 'secret123', confirmPassword: 'secret123', code: '123456' },
+    });
+    expect(response.body).toEqual({ code: 1001, msg: 'Correo: Ingrese un correo válido (texto@texto)', data: null });
+    const mismatch = await testApp.call('/register', {
+      language: 'en',
+      body: { email: 'a@b', password: 'secret123', confirmPassword: 'secret124', code: '123456' },
+    });
+    expect(mismatch.body.msg).toBe('Repeat password: The two passwords do not match');
+  });
+
+  it('wrote nothing for any of them', async () => {
+    expect(await counts()).toEqual(countsBefore);
+  });
+});

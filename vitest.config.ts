@@ -17,10 +17,16 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
+if (process.env.REDIS_URL) {
+  serverProjects.push({
+    test: { name: 'server-redis', root: './apps/server', include: ['src/**/*.redis.test.ts'], testTimeout: 30_000 },
+  });
+}
+
 export default defineConfig({
   test: {
     // Every server test file starts its own database; two files at a time suits a 2-core machine.
     maxWorkers: 2,
-    projects: ['packages/contracts', ...serverProjects, 'apps/web'],
+    projects: ['packages/contracts', ...serverProjects, 'apps/web', { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } }],
   },
 });

@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
-import { createInProcessBus, type EventBus } from './platform/bus/index.ts';
+import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
 import { publicRoute, registerEnvelope } from './platform/http/index.ts';
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const isDatabaseOwned = options.database === undefined;
   const database = options.database ?? (await openDatabase(config, { inMemory: options.inMemoryDatabase ?? false }));
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
-  const bus = createInProcessBus();
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createInProcessBus();
   const jobs = createJobRunner(database.db, app.log);
   const storage = createLocalFileStorage(config.dataDir);
   app.decorate('platform', { config, database, bus, mailer, jobs, storage });
@@ -99,6 +99,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // Plain-HTTP deployments (a LAN address, localhost) must keep working; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
       },
     },
   });

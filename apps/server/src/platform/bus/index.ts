@@ -34,3 +34,5 @@ export function createInProcessBus(): EventBus {
     },
   };
 }
+
+export { createRedisBus } from './redis-bus.ts';

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { collect, eventually } from './bus.test.ts';
+import { createRedisBus } from './index.ts';
+
+// This file runs in the server-redis project, which vitest.config.ts adds when REDIS_URL is set (CI sets it).
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl) throw new Error('redis tests need REDIS_URL');
+describe('the Redis bus', () => {
+  it('carries an event published by one server process to subscribers of another', async () => {
+    const topic = `test:${Date.now()}:${Math.random()}`;
+    const first = await createRedisBus(String(redisUrl));
+    const second = await createRedisBus(String(redisUrl));
+    try {
+      const onFirst = collect(first, topic);
+      const onSecond = collect(second, topic);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await first.publish(topic, { price: '1.0842', pair: 'EUR/USD' });
+      await eventually(() => {
+        expect(onFirst.received).toEqual([{ price: '1.0842', pair: 'EUR/USD' }]);
+        expect(onSecond.received).toEqual([{ price: '1.0842', pair: 'EUR/USD' }]);
+      });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

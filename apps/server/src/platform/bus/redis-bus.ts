@@ -1,0 +1,48 @@
+import { Redis } from 'ioredis';
+import type { EventBus, EventHandler } from './index.ts';
+
+/**
+ * The bus across server processes: every publish goes through Redis pub/sub, and each process
+ * delivers what it receives to its own subscribers, so a client on any process sees every event.
+ */
+export async function createRedisBus(url: string): Promise<EventBus> {
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const handlers = new Map<string, Set<EventHandler>>();
+
+  subscriber.on('message', (topic: string, message: string) => {
+    const set = handlers.get(topic);
+    if (!set) return;
+    const payload: unknown = JSON.parse(message);
+    for (const handler of set) handler(payload);
+  });
+
+  return {
+    async publish(topic, payload) {
+      await publisher.publish(topic, JSON.stringify(payload));
+    },
+    subscribe(topic, handler) {
+      let set = handlers.get(topic);
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+        void subscriber.subscribe(topic);
+      }
+      set.add(handler);
+      return () => {
+        const current = handlers.get(topic);
+        if (!current) return;
+        current.delete(handler);
+        if (current.size === 0) {
+          handlers.delete(topic);
+          void subscriber.unsubscribe(topic);
+        }
+      };
+    },
+    async close() {
+      handlers.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+
+export type Mail = { to: string; text: string };
+
+/** One running Bolsa per worker: the built server on a fresh DATA_DIR, mailing through a local SMTP sink. */
+export type Stack = { baseURL: string; mails: Mail[]; codeFor(email: string): Promise<string> };
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startSmtpSink(mails: Mail[]) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address).join(',');
+        // Quoted-printable soft breaks and escapes do not touch the digits of the code.
+        mails.push({ to, text: raw.replace(/=\r?\n/g, '') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/web/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become healthy in 30 s:\n${output()}`);
+}
+
+export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
+  workerStack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const mails: Mail[] = [];
+      const smtp = await startSmtpSink(mails);
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), 'bolsa-e2e-'));
+      let output = '';
+      const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          REDIS_URL: '',
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          LOG_LEVEL: 'warn',
+          DEMO_DATA: 'true',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const baseURL = `http://127.0.0.1:${port}`;
+      await waitForHealth(baseURL, child, () => output);
+      await use({
+        baseURL,
+        mails,
+        async codeFor(email) {
+          const deadline = Date.now() + 10_000;
+          while (Date.now() < deadline) {
+            const mail = [...mails].reverse().find((entry) => entry.to === email.toLowerCase());
+            const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+            if (code) return code;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          throw new Error(`No code was mailed to ${email}`);
+        },
+      });
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  stack: async ({ workerStack }, use) => {
+    await use(workerStack);
+  },
+  baseURL: async ({ workerStack }, use) => {
+    await use(workerStack.baseURL);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}

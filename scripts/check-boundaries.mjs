@@ -7,10 +7,24 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /** Server domain modules, lower first: a module may import only modules listed before it. */
-export const moduleOrder = ['auth', 'users', 'kyc', 'ledger', 'market', 'trading', 'funding', 'products', 'content', 'messages', 'support', 'admin'];
+export const moduleOrder = [
+  'auth',
+  'users',
+  'kyc',
+  'ledger',
+  'market',
+  'trading',
+  'funding',
+  'products',
+  'content',
+  'messages',
+  'support',
+  'admin',
+];
 
 const sourceExtensions = ['.ts', '.tsx', '.mjs', '.js'];
-const importPattern = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function listSources(directory) {
   if (!existsSync(directory)) return [];
@@ -31,7 +45,11 @@ const workspacePackages = new Map(
 );
 
 function resolveFile(base) {
-  for (const candidate of [base, ...sourceExtensions.map((extension) => base + extension), ...sourceExtensions.map((extension) => join(base, `index${extension}`))]) {
+  for (const candidate of [
+    base,
+    ...sourceExtensions.map((extension) => base + extension),
+    ...sourceExtensions.map((extension) => join(base, `index${extension}`)),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;
@@ -52,9 +70,15 @@ function resolveImport(fromFile, specifier) {
 const rules = [
   {
     name: 'apps-do-not-import-each-other',
-    test: (from, to) => from.match(/^apps\/([^/]+)\//)?.[1] !== undefined && to.match(/^apps\/([^/]+)\//)?.[1] !== undefined && from.split('/')[1] !== to.split('/')[1],
+    test: (from, to) =>
+      from.match(/^apps\/([^/]+)\//)?.[1] !== undefined &&
+      to.match(/^apps\/([^/]+)\//)?.[1] !== undefined &&
+      from.split('/')[1] !== to.split('/')[1],
   },
-  { name: 'contracts-import-nothing-of-ours', test: (from, to) => from.startsWith('packages/contracts/') && !to.startsWith('packages/contracts/') },
+  {
+    name: 'contracts-import-nothing-of-ours',
+    test: (from, to) => from.startsWith('packages/contracts/') && !to.startsWith('packages/contracts/'),
+  },
   {
     name: 'modules-through-their-index',
     test: (from, to) => {
@@ -65,7 +89,10 @@ const rules = [
   },
   {
     name: 'ledger-imports-no-other-domain',
-    test: (from, to) => from.startsWith('apps/server/src/modules/ledger/') && to.startsWith('apps/server/src/modules/') && !to.startsWith('apps/server/src/modules/ledger/'),
+    test: (from, to) =>
+      from.startsWith('apps/server/src/modules/ledger/') &&
+      to.startsWith('apps/server/src/modules/') &&
+      !to.startsWith('apps/server/src/modules/ledger/'),
   },
   {
     name: 'module-order',

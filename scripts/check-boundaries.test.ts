@@ -22,7 +22,10 @@ describe('the import rules', () => {
   });
 
   it('catch a module reaching into another module instead of its index', () => {
-    probe('apps/server/src/modules/content/boundary-probe.ts', "import { users } from '../auth/auth.tables.ts';\nexport const x = users;\n");
+    probe(
+      'apps/server/src/modules/content/boundary-probe.ts',
+      "import { users } from '../auth/auth.tables.ts';\nexport const x = users;\n",
+    );
     expect(check().violations).toContainEqual(expect.stringMatching(/^modules-through-their-index: .*boundary-probe\.ts/));
   });
 

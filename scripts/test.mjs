@@ -22,12 +22,17 @@ function ensureChromium() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('No Chromium found: installing Debian\'s "chromium" package with apt-get.');
     const environment = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env: environment }) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: environment }) === 0) {
+    if (
+      run('apt-get', ['update', '-qq'], { env: environment }) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: environment }) === 0
+    ) {
       const installed = findChromium();
       if (installed) return installed;
     }
   }
-  console.error('The browser tests need Chromium. Install it with:\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH to a Chromium or Chrome binary.');
+  console.error(
+    'The browser tests need Chromium. Install it with:\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
   process.exit(1);
 }
 
@@ -72,6 +77,8 @@ const total = {
   failed: unit.failed + browser.failed + failedSuites + (playwrightStatus !== 0 && browser.failed === 0 ? 1 : 0),
   skipped: unit.skipped + browser.skipped,
 };
-console.log(`\nunit and scenario tests: ${unit.passed} passed, ${unit.failed} failed; browser tests: ${browser.passed} passed, ${browser.failed} failed`);
+console.log(
+  `\nunit and scenario tests: ${unit.passed} passed, ${unit.failed} failed; browser tests: ${browser.passed} passed, ${browser.failed} failed`,
+);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(vitestStatus !== 0 || playwrightStatus !== 0 || total.failed > 0 ? 1 : 0);

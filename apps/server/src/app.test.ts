@@ -52,7 +52,9 @@ describe('the HTTP envelope', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/web/loginByUsername', '/web/register', '/web/api/user/info']));
-    expect(document.paths['/web/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('confirmPassword');
+    expect(document.paths['/web/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'confirmPassword',
+    );
   });
 
   it('answers the published app version, 1.0.0 until an operator publishes another', async () => {

@@ -125,10 +125,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(
     async (web) => {
-      publicRoute(web, { method: 'GET', path: '/health', data: z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) }) }, { summary: 'Liveness and database reachability', tags: ['platform'] }, async () => {
-        await database.db.execute(sql`SELECT 1`);
-        return { status: 'ok' as const, database: database.kind };
-      });
+      publicRoute(
+        web,
+        { method: 'GET', path: '/health', data: z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) }) },
+        { summary: 'Liveness and database reachability', tags: ['platform'] },
+        async () => {
+          await database.db.execute(sql`SELECT 1`);
+          return { status: 'ok' as const, database: database.kind };
+        },
+      );
       registerAuthRoutes(web, auth);
       registerContentRoutes(web, content);
     },

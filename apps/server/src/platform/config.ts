@@ -25,8 +25,16 @@ const environmentSchema = z.object({
   MARKET_CLOCK: z.enum(['real', 'always-open'], { error: 'must be real or always-open' }).default('real'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   DEMO_DATA: booleanFromText.optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
-  SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).default(30 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60),
+  SESSION_LIFETIME_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPLOAD_SIZE_MAX_MB: z.coerce.number().int().min(1).max(50).default(5),
   WEB_DIST_DIR: z.string().optional(),
@@ -61,7 +69,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const cleaned = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;

@@ -25,7 +25,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-type CallOptions = { body?: unknown; token?: string; language?: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; raw?: string };
+type CallOptions = {
+  body?: unknown;
+  token?: string;
+  language?: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  raw?: string;
+};
 
 export const databaseKind = process.env.TEST_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite';
 
@@ -82,7 +89,11 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; co
 
 export async function startTestApp(options: { configOverrides?: Record<string, string> } = {}): Promise<TestApp> {
   const { database, config: baseConfig, dispose } = await openTestDatabase();
-  const config = { ...baseConfig, ...(options.configOverrides ? testConfig(options.configOverrides) : {}), databaseUrl: baseConfig.databaseUrl };
+  const config = {
+    ...baseConfig,
+    ...(options.configOverrides ? testConfig(options.configOverrides) : {}),
+    databaseUrl: baseConfig.databaseUrl,
+  };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
   const app = await buildApp(config, { database, mailer, shouldStartJobs: false });
   await app.ready();

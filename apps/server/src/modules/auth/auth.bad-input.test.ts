@@ -26,7 +26,12 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
   if (!(spec.body instanceof z.ZodObject)) return cases;
   cases.push({ name: `${name}: JSON that is not an object`, path: spec.path, raw: '[1,2,3]' });
   const fields = Object.keys(spec.body.shape);
-  const valid: Record<string, unknown> = { email: 'someone@example.com', username: 'someone@example.com', code: '123456', type: 'register' };
+  const valid: Record<string, unknown> = {
+    email: 'someone@example.com',
+    username: 'someone@example.com',
+    code: '123456',
+    type: 'register',
+  };
   for (const field of fields) valid[field] ??= field.toLowerCase().includes('pay') ? '123456' : 'password1';
   cases.push({ name: `${name}: empty object`, path: spec.path, body: {} });
   for (const field of fields) {

@@ -61,7 +61,10 @@ export async function touchLiveSession(executor: Executor, tokenHash: string, id
 }
 
 export async function revokeSession(executor: Executor, sessionId: number) {
-  await executor.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user except, optionally, the one making the change. */

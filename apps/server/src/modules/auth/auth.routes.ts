@@ -23,13 +23,18 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
     request.principal = principal;
   });
 
-  publicRoute(app, accountApi.getEmailCode, { summary: 'Mail a 6-digit code for registration or password reset', tags }, ({ body, request }) =>
-    auth.requestEmailCode(body, request.locale),
+  publicRoute(
+    app,
+    accountApi.getEmailCode,
+    { summary: 'Mail a 6-digit code for registration or password reset', tags },
+    ({ body, request }) => auth.requestEmailCode(body, request.locale),
   );
   publicRoute(app, accountApi.register, { summary: 'Create an account with the mailed code; logs in', tags }, ({ body, request }) =>
     auth.register(body, metaOf(request)),
   );
-  publicRoute(app, accountApi.login, { summary: 'Log in with email and password', tags }, ({ body, request }) => auth.login(body, metaOf(request)));
+  publicRoute(app, accountApi.login, { summary: 'Log in with email and password', tags }, ({ body, request }) =>
+    auth.login(body, metaOf(request)),
+  );
   publicRoute(app, accountApi.resetPassword, { summary: 'Set a new password with the mailed code; ends every session', tags }, ({ body }) =>
     auth.resetPassword(body),
   );
@@ -40,8 +45,11 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
   userRoute(app, accountApi.updatePassword, { summary: 'Change the password; ends every other session', tags }, ({ principal, body }) =>
     auth.updatePassword(principal, body),
   );
-  userRoute(app, accountApi.settingPayPassword, { summary: 'Set the 6-digit pay password for the first time', tags }, ({ principal, body }) =>
-    auth.settingPayPassword(principal, body),
+  userRoute(
+    app,
+    accountApi.settingPayPassword,
+    { summary: 'Set the 6-digit pay password for the first time', tags },
+    ({ principal, body }) => auth.settingPayPassword(principal, body),
   );
   userRoute(app, accountApi.updatePayPassword, { summary: 'Change the pay password', tags }, ({ principal, body }) =>
     auth.updatePayPassword(principal, body),

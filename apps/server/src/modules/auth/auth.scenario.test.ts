@@ -137,9 +137,19 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
         headers,
       });
     }
-    const fromThere = await testApp.app.inject({ method: 'POST', url: '/web/loginByUsername', remoteAddress: address, payload: { username: email, password } });
+    const fromThere = await testApp.app.inject({
+      method: 'POST',
+      url: '/web/loginByUsername',
+      remoteAddress: address,
+      payload: { username: email, password },
+    });
     expect(fromThere.json().code).toBe(2008);
-    const fromElsewhere = await testApp.app.inject({ method: 'POST', url: '/web/loginByUsername', remoteAddress: '192.0.2.1', payload: { username: email, password } });
+    const fromElsewhere = await testApp.app.inject({
+      method: 'POST',
+      url: '/web/loginByUsername',
+      remoteAddress: '192.0.2.1',
+      payload: { username: email, password },
+    });
     expect(fromElsewhere.json().code).toBe(200);
   });
 
@@ -168,9 +178,15 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
   it('changes the password: other sessions end, this one stays, the old password stops working', async () => {
     const { email, password, token: first } = await registerUser(testApp);
     const second = (await testApp.call<SessionData>('/loginByUsername', { body: { username: email, password } })).body.data.token;
-    const wrongOld = await testApp.call('/updatePassword', { token: second, body: { oldPassword: 'bad-old', password: 'newSecret1', confirmPassword: 'newSecret1' } });
+    const wrongOld = await testApp.call('/updatePassword', {
+      token: second,
+      body: { oldPassword: 'bad-old', password: 'newSecret1', confirmPassword: 'newSecret1' },
+    });
     expect(wrongOld.body.code).toBe(2009);
-    const changed = await testApp.call('/updatePassword', { token: second, body: { oldPassword: password, password: 'newSecret1', confirmPassword: 'newSecret1' } });
+    const changed = await testApp.call('/updatePassword', {
+      token: second,
+      body: { oldPassword: password, password: 'newSecret1', confirmPassword: 'newSecret1' },
+    });
     expect(changed.body.code).toBe(200);
     expect((await testApp.call('/api/user/info', { token: first })).body.code).toBe(401);
     expect((await testApp.call('/api/user/info', { token: second })).body.code).toBe(200);
@@ -201,8 +217,12 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
     const update = (oldPayPassword: string, payPassword: string) =>
       testApp.call('/updatePayPassword', { token, body: { oldPayPassword, payPassword, confirmPayPassword: payPassword } });
     expect((await update('123456', '654321')).body.code).toBe(2011);
-    expect((await testApp.call('/settingPayPassword', { token, body: { payPassword: '123456', confirmPayPassword: '123456' } })).body.code).toBe(200);
-    expect((await testApp.call('/settingPayPassword', { token, body: { payPassword: '123456', confirmPayPassword: '123456' } })).body.code).toBe(2010);
+    expect(
+      (await testApp.call('/settingPayPassword', { token, body: { payPassword: '123456', confirmPayPassword: '123456' } })).body.code,
+    ).toBe(200);
+    expect(
+      (await testApp.call('/settingPayPassword', { token, body: { payPassword: '123456', confirmPayPassword: '123456' } })).body.code,
+    ).toBe(2010);
     const info = await testApp.call<SessionData['user']>('/api/user/info', { token });
     expect(info.body.data.hasPayPassword).toBe(true);
     expect((await update('000000', '654321')).body.code).toBe(2012);

@@ -103,10 +103,15 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     return undefined;
   }
 
-  async function insertUserWithInvitationCode(executor: Executor, values: { email: string; passwordHash: string; invitedByUserId: number | undefined }) {
+  async function insertUserWithInvitationCode(
+    executor: Executor,
+    values: { email: string; passwordHash: string; invitedByUserId: number | undefined },
+  ) {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await executor.transaction(async (savepoint) => repository.insertUser(savepoint, { ...values, invitationCode: newInvitationCode() }));
+        return await executor.transaction(async (savepoint) =>
+          repository.insertUser(savepoint, { ...values, invitationCode: newInvitationCode() }),
+        );
       } catch (error) {
         if (isUniqueViolation(error, 'users_invitation_code_unique') && attempt < 5) continue;
         if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('EMAIL_TAKEN');
@@ -118,7 +123,13 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   async function checkPayPassword(executor: Executor, user: repository.UserRow, payPassword: string) {
     if (!user.payPasswordHash) throw new AppError('PAY_PASSWORD_NOT_SET');
     const subject = String(user.id);
-    const until = await repository.lockedUntil(executor, 'pay-password', subject, throttle.payPassword.limit, throttle.payPassword.windowMs);
+    const until = await repository.lockedUntil(
+      executor,
+      'pay-password',
+      subject,
+      throttle.payPassword.limit,
+      throttle.payPassword.windowMs,
+    );
     if (until) throw new AppError('PAY_PASSWORD_THROTTLED', { minutes: minutesUntil(until) });
     if (!(await verify(user.payPasswordHash, payPassword))) {
       await repository.insertFailure(db, 'pay-password', subject);
@@ -215,7 +226,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     async authenticate(token: string | undefined): Promise<Principal | undefined> {
       if (!token || token.length > 200) return undefined;
       const session = await repository.touchLiveSession(db, sha256(token), settings.sessionIdleMs);
-      if (!session || session.status !== 'active') return undefined;
+      if (session?.status !== 'active') return undefined;
       return { userId: String(session.userId), sessionId: String(session.sessionId) };
     },
 

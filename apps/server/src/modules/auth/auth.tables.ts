@@ -63,4 +63,3 @@ export const authFailures = pgTable(
   },
   (table) => [index('auth_failures_lookup_idx').on(table.scope, table.subject, table.createdAt.desc())],
 );
-

@@ -10,7 +10,12 @@ export function createContentService(dependencies: { db: Database }) {
   return {
     /** The newest published version; 1.0.0 until an operator publishes another. */
     async publishedAppVersion(): Promise<AppVersion> {
-      const rows = await db.select().from(appVersions).where(lte(appVersions.publishedAt, new Date())).orderBy(desc(appVersions.publishedAt)).limit(1);
+      const rows = await db
+        .select()
+        .from(appVersions)
+        .where(lte(appVersions.publishedAt, new Date()))
+        .orderBy(desc(appVersions.publishedAt))
+        .limit(1);
       const row = rows[0];
       if (!row) return { version: APP_VERSION, notes: null, downloadUrl: null, publishedAtTimestamp: null };
       return { version: row.version, notes: row.notes, downloadUrl: row.downloadUrl, publishedAtTimestamp: row.publishedAt.getTime() };

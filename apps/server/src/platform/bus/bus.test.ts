@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessBus, type EventBus } from './index.ts';
-
-export function collect(bus: EventBus, topic: string) {
-  const received: unknown[] = [];
-  const unsubscribe = bus.subscribe(topic, (payload) => received.push(payload));
-  return { received, unsubscribe };
-}
-
-export async function eventually(check: () => void) {
-  const deadline = Date.now() + 3_000;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+import { collect, eventually } from '../../test/bus-helpers.ts';
+import { createInProcessBus } from './index.ts';
 
 describe('the in-process bus', () => {
   it('delivers to the subscribers of a topic until they unsubscribe', async () => {

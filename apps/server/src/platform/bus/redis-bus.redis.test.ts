@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collect, eventually } from './bus.test.ts';
+import { collect, eventually } from '../../test/bus-helpers.ts';
 import { createRedisBus } from './index.ts';
 
 // This file runs in the server-redis project, which vitest.config.ts adds when REDIS_URL is set (CI sets it).

@@ -24,7 +24,10 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
  * Opens the system of record: PostgreSQL through DATABASE_URL, or embedded PGlite under DATA_DIR.
  * Both are reached through one `pg` pool; PGlite is single-session, so its pool holds one connection.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>, options: { inMemory?: boolean } = {}) {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+  options: { inMemory?: boolean } = {},
+) {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
     return handleOf('postgres', pool, async () => undefined);

@@ -19,7 +19,11 @@ describe('the job runner', () => {
           await executor.execute(sql`INSERT INTO job_probe DEFAULT VALUES`);
         },
       };
-      const runners = [createJobRunner(database.db, quietLogger), createJobRunner(database.db, quietLogger), createJobRunner(database.db, quietLogger)];
+      const runners = [
+        createJobRunner(database.db, quietLogger),
+        createJobRunner(database.db, quietLogger),
+        createJobRunner(database.db, quietLogger),
+      ];
       for (const runner of runners) runner.register(job);
       const results = await Promise.all(runners.flatMap((runner) => [runner.runIfDue('probe'), runner.runIfDue('probe')]));
       expect(results.filter(Boolean)).toHaveLength(1);

@@ -22,7 +22,11 @@ describe('mail', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Bolsa <no-reply@bolsa.local>', logger: { info: () => undefined } });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Bolsa <no-reply@bolsa.local>',
+      logger: { info: () => undefined },
+    });
     try {
       await mailer.send({ to: 'ana@example.com', subject: 'Código 123456', text: 'Su código es 123456' });
       expect(received).toHaveLength(1);
@@ -37,7 +41,11 @@ describe('mail', () => {
 
   it('keeps mail in the dev outbox and logs it when no SMTP server is configured', async () => {
     const logged: object[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Bolsa <no-reply@bolsa.local>', logger: { info: (object) => logged.push(object) } });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Bolsa <no-reply@bolsa.local>',
+      logger: { info: (object) => logged.push(object) },
+    });
     await mailer.send({ to: 'ana@example.com', subject: 'Hola', text: 'Uno' });
     await mailer.send({ to: 'luis@example.com', subject: 'Hola', text: 'Dos' });
     expect(mailer.outbox().map((mail) => mail.to)).toEqual(['luis@example.com', 'ana@example.com']);

@@ -1,10 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * One test command for the whole repository. The server suite runs on embedded PGlite always,
  * and a second time on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
  */
-const serverProjects = [
+const serverProjects: TestProjectInlineConfiguration[] = [
   {
     extends: './apps/server/vitest.config.ts',
     test: { name: 'server-pglite', root: './apps/server', env: { TEST_DATABASE_KIND: 'pglite' } },

@@ -3,9 +3,9 @@ import {
   emailCodeSchema,
   emailSchema,
   optionalTextSchema,
-  typeError,
   passwordSchema,
   payPasswordSchema,
+  typeError,
   withMatchingPasswords,
 } from './validation.ts';
 

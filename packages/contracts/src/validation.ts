@@ -87,11 +87,11 @@ export const amountSchema = z
   .refine((value) => (value.split('.')[1]?.length ?? 0) <= AMOUNT_DECIMALS_MAX, { error: key('amountDecimals') });
 
 /** Adds the spec's "The two passwords do not match" rule to a form with a password and its repetition. */
-export function withMatchingPasswords<
-  Shape extends z.ZodRawShape,
-  First extends keyof Shape & string,
-  Second extends keyof Shape & string,
->(shape: z.ZodObject<Shape>, first: First, second: Second) {
+export function withMatchingPasswords<Shape extends z.ZodRawShape, First extends keyof Shape & string, Second extends keyof Shape & string>(
+  shape: z.ZodObject<Shape>,
+  first: First,
+  second: Second,
+) {
   return shape.refine((value) => (value as Record<string, unknown>)[first] === (value as Record<string, unknown>)[second], {
     error: key('passwordsMismatch'),
     path: [second],

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { EventBus, EventHandler } from './index.ts';
+import type { EventBus, EventHandler } from './event-bus.ts';
 
 /**
  * The bus across server processes: every publish goes through Redis pub/sub, and each process

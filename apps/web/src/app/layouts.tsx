@@ -1,0 +1,52 @@
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { routes } from '../lib/navigation.ts';
+import { useToken } from '../lib/session-store.ts';
+import { TabBar } from './tab-bar.tsx';
+
+/** The centred frame (design width 375, at most 960 wide) around every page. */
+export function RootLayout() {
+  return (
+    <div className="app-frame">
+      <Outlet />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Tab pages: content above the fixed 50px tab bar. */
+export function TabLayout() {
+  return (
+    <>
+      <main className="app-main has-tab-bar">
+        <Outlet />
+      </main>
+      <TabBar />
+    </>
+  );
+}
+
+/** Pushed pages: no tab bar; each page brings its own navigation bar with a back button. */
+export function PageLayout() {
+  return (
+    <main className="app-main">
+      <Outlet />
+    </main>
+  );
+}
+
+/** Pages that need a session send visitors to login, remembering where they were going. */
+export function RequireAuth() {
+  const token = useToken();
+  const location = useLocation();
+  if (!token) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`${routes.login}?redirect=${redirect}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** `/` is the entry and aliases the home page (spec §2); query parameters are kept. */
+export function RootRedirect() {
+  const location = useLocation();
+  return <Navigate to={{ pathname: routes.home, search: location.search }} replace />;
+}

@@ -1,0 +1,135 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { RouteError } from '../components/route-error.tsx';
+import { PageLayout, RequireAuth, RootLayout, RootRedirect, TabLayout } from './layouts.tsx';
+
+/**
+ * Every page is a route with query-string parameters only (spec §2), loaded on demand so the
+ * first bundle holds just the shell. Features never import each other; this file composes them.
+ */
+function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const notFound = page(
+  () => import('../components/page-not-found.tsx'),
+  (module) => module.PageNotFound,
+);
+
+export const routeObjects: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, Component: RootRedirect },
+      {
+        Component: TabLayout,
+        children: [
+          {
+            path: 'pages/home/index',
+            ...page(
+              () => import('../features/home/pages/home-page.tsx'),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: 'pages/market/index',
+            ...page(
+              () => import('../features/market/pages/market-page.tsx'),
+              (m) => m.MarketPage,
+            ),
+          },
+          {
+            path: 'pages/watchlist/index',
+            ...page(
+              () => import('../features/watchlist/pages/watchlist-page.tsx'),
+              (m) => m.WatchlistPage,
+            ),
+          },
+          {
+            path: 'pages/trade/index',
+            ...page(
+              () => import('../features/trade/pages/trade-page.tsx'),
+              (m) => m.TradePage,
+            ),
+          },
+          {
+            path: 'pages/profile/index',
+            ...page(
+              () => import('../features/profile/pages/profile-page.tsx'),
+              (m) => m.ProfilePage,
+            ),
+          },
+        ],
+      },
+      {
+        Component: PageLayout,
+        children: [
+          {
+            path: 'pages/auth/login',
+            ...page(
+              () => import('../features/auth/pages/login-page.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: 'pages/auth/register',
+            ...page(
+              () => import('../features/auth/pages/register-page.tsx'),
+              (m) => m.RegisterPage,
+            ),
+          },
+          {
+            path: 'pages/auth/resetpwd',
+            ...page(
+              () => import('../features/auth/pages/reset-password-page.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            Component: RequireAuth,
+            children: [
+              {
+                path: 'pages/setting/index',
+                ...page(
+                  () => import('../features/settings/pages/settings-page.tsx'),
+                  (m) => m.SettingsPage,
+                ),
+              },
+              {
+                path: 'pages/setting/security',
+                ...page(
+                  () => import('../features/settings/pages/security-page.tsx'),
+                  (m) => m.SecurityPage,
+                ),
+              },
+              {
+                path: 'pages/setting/loginpwd',
+                ...page(
+                  () => import('../features/settings/pages/login-password-page.tsx'),
+                  (m) => m.LoginPasswordPage,
+                ),
+              },
+              {
+                path: 'pages/setting/paypwd',
+                ...page(
+                  () => import('../features/settings/pages/pay-password-page.tsx'),
+                  (m) => m.PayPasswordPage,
+                ),
+              },
+              // Every other page under profile and settings needs a session too.
+              { path: 'pages/profile/*', ...notFound },
+              { path: 'pages/setting/*', ...notFound },
+            ],
+          },
+          { path: '*', ...notFound },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routeObjects);
+}

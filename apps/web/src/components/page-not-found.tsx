@@ -1,0 +1,21 @@
+import { QuestionCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routes } from '../lib/navigation.ts';
+import { EmptyState } from './empty-state.tsx';
+import { NavBar } from './nav-bar.tsx';
+
+/** Any route the app does not know. The nav bar holds the one heading with the page title. */
+export function PageNotFound() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NavBar title={t('notFound.title')} />
+      <EmptyState icon={<QuestionCircleOutline />} title={t('notFound.description')}>
+        <Link className="button button-primary" to={routes.home} replace>
+          {t('common.goHome')}
+        </Link>
+      </EmptyState>
+    </>
+  );
+}

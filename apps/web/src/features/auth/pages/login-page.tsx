@@ -1,0 +1,74 @@
+import { loginBody } from '@bolsa/contracts';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
+import { LanguageButton } from '../../../components/language-picker.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { routes, safeRedirect } from '../../../lib/navigation.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useLogin } from '../api/login.ts';
+
+/** /pages/auth/login: email and password; `?redirect=` brings the user back where a guard stopped them. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm(loginBody, { username: '', password: '' });
+  const mutation = useLogin();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    mutation.mutate(body, {
+      onSuccess: () => navigate(safeRedirect(searchParams.get('redirect')) ?? routes.home, { replace: true }),
+    });
+  };
+
+  const fieldError = (name: 'username' | 'password') => (form.errors[name] ? t(form.errors[name]) : undefined);
+
+  return (
+    <>
+      <NavBar title={t('auth.loginTitle')} />
+      <div className="page-body auth-page">
+        <div className="auth-toolbar">
+          <LanguageButton />
+        </div>
+        <p className="auth-welcome">{t('auth.loginWelcome')}</p>
+        <form className="form" onSubmit={submit} noValidate>
+          <FormField
+            label={t('fields.email')}
+            name="username"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            placeholder={t('placeholders.email')}
+            value={form.values.username}
+            onValueChange={(value) => form.setValue('username', value)}
+            error={fieldError('username')}
+          />
+          <FormField
+            label={t('fields.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('placeholders.password')}
+            value={form.values.password}
+            onValueChange={(value) => form.setValue('password', value)}
+            error={fieldError('password')}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
+            {t('auth.loginButton')}
+          </button>
+        </form>
+        <div className="auth-links">
+          <Link to={routes.resetPassword}>{t('auth.forgotPassword')}</Link>
+          <p>
+            {t('auth.noAccount')} <Link to={routes.register}>{t('auth.toRegister')}</Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}

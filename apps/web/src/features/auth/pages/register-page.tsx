@@ -1,0 +1,122 @@
+import { registerBody } from '@bolsa/contracts';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
+import { LanguageButton } from '../../../components/language-picker.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { routes } from '../../../lib/navigation.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useRegister } from '../api/register.ts';
+import { SendCodeButton } from '../components/send-code-button.tsx';
+
+type RegisterField = 'email' | 'code' | 'password' | 'confirmPassword' | 'invitationCode';
+
+/** /pages/auth/register: email with an emailed code, password twice, optional invitation code (`?invite=`). */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm(registerBody, {
+    email: '',
+    code: '',
+    password: '',
+    confirmPassword: '',
+    invitationCode: searchParams.get('invite') ?? '',
+  });
+  const mutation = useRegister();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    mutation.mutate(body, {
+      onSuccess: () => {
+        showToast(t('auth.registerSuccess'), 'success');
+        navigate(routes.home, { replace: true });
+      },
+    });
+  };
+
+  const fieldError = (name: RegisterField) => {
+    const key = form.errors[name];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <>
+      <NavBar title={t('auth.registerTitle')} />
+      <div className="page-body auth-page">
+        <div className="auth-toolbar">
+          <LanguageButton />
+        </div>
+        <form className="form" onSubmit={submit} noValidate>
+          <FormField
+            label={t('fields.email')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('placeholders.email')}
+            value={form.values.email}
+            onValueChange={(value) => form.setValue('email', value)}
+            error={fieldError('email')}
+          />
+          <FormField
+            label={t('fields.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('placeholders.code')}
+            value={form.values.code}
+            onValueChange={(value) => form.setValue('code', value)}
+            error={fieldError('code')}
+            addon={<SendCodeButton email={form.values.email} type="register" onInvalidEmail={(key) => form.setError('email', key)} />}
+          />
+          <FormField
+            label={t('fields.password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            placeholder={t('placeholders.password')}
+            value={form.values.password}
+            onValueChange={(value) => form.setValue('password', value)}
+            error={fieldError('password')}
+          />
+          <FormField
+            label={t('fields.confirmPassword')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            placeholder={t('placeholders.confirmPassword')}
+            value={form.values.confirmPassword}
+            onValueChange={(value) => form.setValue('confirmPassword', value)}
+            error={fieldError('confirmPassword')}
+          />
+          <FormField
+            label={t('fields.invitationCode')}
+            name="invitationCode"
+            autoComplete="off"
+            maxLength={20}
+            hint={t('auth.optional')}
+            value={form.values.invitationCode}
+            onValueChange={(value) => form.setValue('invitationCode', value)}
+            error={fieldError('invitationCode')}
+          />
+          <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
+            {t('auth.registerButton')}
+          </button>
+        </form>
+        <div className="auth-links">
+          <p>
+            {t('auth.haveAccount')} <Link to={routes.login}>{t('auth.toLogin')}</Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { type Locale, localeNames } from '@bolsa/contracts';
+import { GlobalOutline, SetOutline, UserCircleOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LanguagePicker } from '../../../components/language-picker.tsx';
+import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
+import { useLogout } from '../../../lib/auth/logout.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { routes } from '../../../lib/navigation.ts';
+import { useToken } from '../../../lib/session-store.ts';
+import { InvitationCode } from '../components/invitation-code.tsx';
+
+function LoggedOutPrompt() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState icon={<UserCircleOutline />} title={t('profile.loggedOutTitle')} description={t('profile.loggedOutDescription')}>
+      <Link className="button button-primary button-block" to={routes.login}>
+        {t('auth.loginButton')}
+      </Link>
+      <Link className="button button-default button-block" to={routes.register}>
+        {t('auth.registerButton')}
+      </Link>
+    </EmptyState>
+  );
+}
+
+function AccountMenu() {
+  const { t, i18n } = useTranslation();
+  const logout = useLogout();
+  const { data: user } = useUserInfo();
+  const [isLanguageOpen, setIsLanguageOpen] = useState(false);
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+
+  return (
+    <div className="page-body">
+      <section className="profile-card" aria-label={t('profile.accountSummary')}>
+        <UserCircleOutline className="profile-avatar" aria-hidden="true" />
+        <div className="profile-identity">
+          <p className="profile-email">{user?.email ?? ''}</p>
+          {user?.invitationCode ? <InvitationCode code={user.invitationCode} /> : null}
+        </div>
+      </section>
+      <MenuList>
+        <MenuRow icon={<SetOutline />} label={t('settings.title')} to={routes.settings} />
+        <MenuRow
+          icon={<GlobalOutline />}
+          label={t('language.title')}
+          extra={<span lang={locale}>{localeNames[locale]}</span>}
+          onClick={() => setIsLanguageOpen(true)}
+        />
+      </MenuList>
+      <button type="button" className="button button-danger button-block logout-button" onClick={logout}>
+        {t('settings.logout')}
+      </button>
+      <LanguagePicker visible={isLanguageOpen} onClose={() => setIsLanguageOpen(false)} />
+    </div>
+  );
+}
+
+/** The Account tab: the user's email, invitation code and menu, or a prompt to log in. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const token = useToken();
+  return (
+    <>
+      <NavBar title={t('profile.title')} hasBack={false} />
+      {token ? <AccountMenu /> : <LoggedOutPrompt />}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { type AppVersion, accountApi } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /web/appVersion/getPublishAppVersion: the version currently published. */
+export function getAppVersion(signal?: AbortSignal): Promise<AppVersion> {
+  return apiRequest<AppVersion>(accountApi.appVersion.path, { method: 'GET', signal });
+}
+
+export const appVersionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['app-version'],
+    queryFn: ({ signal }) => getAppVersion(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useAppVersion() {
+  return useQuery(appVersionQueryOptions());
+}

@@ -1,0 +1,83 @@
+import { updatePasswordBody } from '@bolsa/contracts';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { hasHistory, routes } from '../../../lib/navigation.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useUpdatePassword } from '../api/update-password.ts';
+
+type Field = 'oldPassword' | 'password' | 'confirmPassword';
+
+/** /pages/setting/loginpwd: current, new and repeated password. Other sessions end; this one stays. */
+export function LoginPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm(updatePasswordBody, { oldPassword: '', password: '', confirmPassword: '' });
+  const mutation = useUpdatePassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    mutation.mutate(body, {
+      onSuccess: () => {
+        showToast(t('settings.passwordChanged'), 'success');
+        if (hasHistory()) navigate(-1);
+        else navigate(routes.security, { replace: true });
+      },
+    });
+  };
+
+  const fieldError = (name: Field) => {
+    const key = form.errors[name];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <>
+      <NavBar title={t('settings.loginPassword')} />
+      <div className="page-body">
+        <form className="form" onSubmit={submit} noValidate>
+          <FormField
+            label={t('fields.oldPassword')}
+            name="oldPassword"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.oldPassword}
+            onValueChange={(value) => form.setValue('oldPassword', value)}
+            error={fieldError('oldPassword')}
+          />
+          <FormField
+            label={t('settings.newPassword')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            placeholder={t('placeholders.password')}
+            value={form.values.password}
+            onValueChange={(value) => form.setValue('password', value)}
+            error={fieldError('password')}
+          />
+          <FormField
+            label={t('fields.confirmPassword')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            placeholder={t('placeholders.confirmPassword')}
+            value={form.values.confirmPassword}
+            onValueChange={(value) => form.setValue('confirmPassword', value)}
+            error={fieldError('confirmPassword')}
+          />
+          <p className="form-note">{t('settings.otherSessionsNote')}</p>
+          <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
+            {t('common.save')}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { accountApi, type UserRecord } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
+import { getStoredUser, saveUser, useToken } from '../session-store.ts';
+
+/** POST /web/api/user/info: the logged-in user's record, written back to `usa12_user`. */
+export async function getUserInfo(signal?: AbortSignal): Promise<UserRecord> {
+  const user = await apiRequest<UserRecord>(accountApi.userInfo.path, { method: 'POST', body: {}, signal, requestId: 'user-info' });
+  saveUser(user);
+  return user;
+}
+
+export const userInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'info'],
+    queryFn: ({ signal }) => getUserInfo(signal),
+  });
+
+/** The user record: the stored copy at once, refreshed from the server while logged in. */
+export function useUserInfo() {
+  const token = useToken();
+  const stored = getStoredUser();
+  return useQuery({
+    ...userInfoQueryOptions(),
+    enabled: token !== null,
+    initialData: stored ?? undefined,
+    initialDataUpdatedAt: 0,
+  });
+}

@@ -1,0 +1,30 @@
+import { accountApi } from '@bolsa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../api-client.ts';
+import { routes } from '../navigation.ts';
+import { clearSession } from '../session-store.ts';
+
+/**
+ * POST /web/logout. Its headers (with the token) are built when the call starts, so the local
+ * session can be cleared at once; a failure of the call changes nothing for the user.
+ */
+export function logoutRequest(): Promise<void> {
+  return apiRequest<null>(accountApi.logout.path, { method: 'POST', body: {}, isSessionEndHandled: false }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Logs out: tells the server, clears `usa12_token` and `usa12_user` and the cached data, opens login. */
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void logoutRequest();
+    clearSession();
+    queryClient.clear();
+    navigate(routes.login, { replace: true });
+  }, [navigate, queryClient]);
+}

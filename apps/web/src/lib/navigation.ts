@@ -1,0 +1,28 @@
+/** Routes the app and its API client share; features never import each other, so they live here. */
+export const routes = {
+  home: '/pages/home/index',
+  market: '/pages/market/index',
+  watchlist: '/pages/watchlist/index',
+  trade: '/pages/trade/index',
+  profile: '/pages/profile/index',
+  login: '/pages/auth/login',
+  register: '/pages/auth/register',
+  resetPassword: '/pages/auth/resetpwd',
+  settings: '/pages/setting/index',
+  security: '/pages/setting/security',
+  loginPassword: '/pages/setting/loginpwd',
+  payPassword: '/pages/setting/paypwd',
+} as const;
+
+/** True when the router's own history has an entry to go back to (React Router keeps `idx` in history state). */
+export function hasHistory(): boolean {
+  const state: unknown = typeof window === 'undefined' ? null : window.history.state;
+  const index = state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
+  return typeof index === 'number' && index > 0;
+}
+
+/** A redirect target from the query string, accepted only when it is one of our own page routes. */
+export function safeRedirect(target: string | null): string | null {
+  if (!target?.startsWith('/pages/') || target.startsWith('/pages/auth/')) return null;
+  return target;
+}

@@ -1,0 +1,59 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { locales } from '@bolsa/contracts';
+import { describe, expect, it } from 'vitest';
+import { findParityProblems, flattenMessages, readCatalogues } from '../test/locale-keys.ts';
+
+// jsdom replaces the global URL, so paths are built with node:path from this file's own path.
+const appFolder = dirname(fileURLToPath(import.meta.url));
+const contractsFolder = resolve(appFolder, '../../../../packages/contracts/src/locales');
+
+describe.each([
+  ['the app strings (src/locales)', appFolder],
+  ['the shared contracts messages', contractsFolder],
+])('%s', (_name, folder) => {
+  const catalogues = readCatalogues(folder);
+
+  it('has one file per product locale, and no others', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...locales].sort());
+  });
+
+  it('has every English key in every locale and no extra keys, none empty', () => {
+    const { en, ...others } = catalogues;
+    expect(en).toBeDefined();
+    expect(findParityProblems(en, others)).toEqual([]);
+    expect(findParityProblems(en, { en })).toEqual([]);
+  });
+});
+
+describe('the parity check itself', () => {
+  const reference = { auth: { loginButton: 'Log in', sendCode: 'Send code' }, tabs: { home: 'Home' } };
+
+  it('reports a key missing from a locale', () => {
+    const problems = findParityProblems(reference, { es: { auth: { loginButton: 'Iniciar sesión' }, tabs: { home: 'Inicio' } } });
+    expect(problems).toEqual([{ locale: 'es', key: 'auth.sendCode', problem: 'missing' }]);
+  });
+
+  it('reports a key only a locale has, and empty values', () => {
+    const problems = findParityProblems(reference, {
+      de: { auth: { loginButton: 'Anmelden', sendCode: ' ', extra: 'x' }, tabs: { home: 'Start' } },
+    });
+    expect(problems).toContainEqual({ locale: 'de', key: 'auth.extra', problem: 'extra' });
+    expect(problems).toContainEqual({ locale: 'de', key: 'auth.sendCode', problem: 'empty' });
+  });
+});
+
+describe('translations are real translations', () => {
+  const { en, ...others } = readCatalogues(appFolder);
+  const english = flattenMessages(en);
+  /** Strings that are legitimately the same as in English: the brand, sample addresses, and a word German shares. */
+  const allowedSame = new Set(['app.name', 'placeholders.email', 'de:auth.optional']);
+
+  it.each(Object.keys(others))('%s has no string copied from English', (locale) => {
+    const copied = [...flattenMessages(others[locale])]
+      .filter(([key, value]) => english.get(key) === value)
+      .map(([key]) => key)
+      .filter((key) => !allowedSame.has(key) && !allowedSame.has(`${locale}:${key}`));
+    expect(copied).toEqual([]);
+  });
+});

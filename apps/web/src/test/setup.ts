@@ -1,0 +1,8 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library only cleans up by itself when test globals are on; this project keeps them off.
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});

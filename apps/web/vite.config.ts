@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The customer app. Hash routing with a relative base, so the built `dist/` works from any path
+ * the server mounts it on. `/web` (the API and its push socket) goes to the server in development.
+ */
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts package declares no `sideEffects`; its modules have none, so unused ones
+        // (the zod schemas) stay out of the entry chunk when only constants are imported.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
+      },
+      output: {
+        // Named vendor chunks, so the size report says what the first load is made of.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            {
+              name: 'antd-mobile',
+              test: /node_modules[\\/](antd-mobile|@react-spring|@use-gesture|rc-[a-z-]+|ahooks|tslib|classnames|@floating-ui)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/web': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/web': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true },
+    },
+  },
+});

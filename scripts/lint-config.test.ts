@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const probe = join(root, 'apps/server/src/lint-config-probe.ts');
+
+afterAll(() => rmSync(probe, { force: true }));
+
+describe('the lint configuration', () => {
+  // A Biome upgrade or migration once switched the recommended rules off without a word; this catches it.
+  it('really reports recommended and project rules', () => {
+    writeFileSync(probe, 'export function f(a: any) {\n  debugger;\n  console.log(a);\n  return a == 1;\n}\n');
+    let output = '';
+    try {
+      execFileSync(join(root, 'node_modules/.bin/biome'), ['lint', '--max-diagnostics=50', probe], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const failure = error as { stdout?: string; stderr?: string };
+      output = `${failure.stdout ?? ''}${failure.stderr ?? ''}`;
+    }
+    for (const rule of ['noExplicitAny', 'noDebugger', 'noConsole', 'noDoubleEquals']) expect(output).toContain(`lint/suspicious/${rule}`);
+  });
+});

@@ -87,10 +87,12 @@ test('changing the password ends the session on the other device', async ({ brow
     // The laptop stays logged in; the phone's next call finds its session gone.
     await onLaptop.goto('/#/pages/profile/index');
     await expect(onLaptop.getByText(email)).toBeVisible();
-    await onPhone.goto('/#/pages/profile/index');
+    // A fresh load, so nothing is served from the app's cache: the first call meets the ended session.
     await onPhone.reload();
-    await expect(onPhone).toHaveURL(/#\/pages\/auth\/login/);
+    await onPhone.goto('/#/pages/profile/index');
     await expect(onPhone.getByText('La sesión expiró, inicie sesión de nuevo')).toBeVisible();
+    await expect(onPhone).toHaveURL(/#\/pages\/auth\/login/);
+    expect(await onPhone.evaluate(() => localStorage.getItem('usa12_token'))).toBeNull();
   } finally {
     await phone.close();
     await laptop.close();

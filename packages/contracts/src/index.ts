@@ -4,3 +4,4 @@ export * from './envelope.ts';
 export * from './locales.ts';
 export * from './result-codes.ts';
 export * from './validation.ts';
+export * from './wallet.ts';

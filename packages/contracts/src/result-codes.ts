@@ -32,6 +32,30 @@ export const resultCodes = {
   PAY_PASSWORD_WRONG: { code: 2012, httpStatus: 400, when: 'The pay password given is wrong.' },
   PAY_PASSWORD_THROTTLED: { code: 2013, httpStatus: 429, when: 'Too many wrong pay passwords; says when to retry.' },
   ACCOUNT_DISABLED: { code: 2014, httpStatus: 403, when: 'The account is frozen for login by an operator.' },
+
+  // Ledger and funding: 4xxx
+  INSUFFICIENT_FUNDS: { code: 4001, httpStatus: 400, when: 'The available balance (balance minus holds) does not cover the amount.' },
+  IDEMPOTENCY_KEY_REUSED: { code: 4002, httpStatus: 409, when: 'An idempotency key already used for a different movement.' },
+  FX_QUOTE_INVALID: {
+    code: 4003,
+    httpStatus: 400,
+    when: 'A cross-currency transfer without a live quote: missing, expired (30 s) or for other wallets or amount.',
+  },
+  TRANSFER_NOT_CANCELLABLE: { code: 4004, httpStatus: 400, when: "Cancelling a transfer that is not pending, or not the caller's." },
+  DEPOSIT_NETWORK_UNKNOWN: { code: 4005, httpStatus: 400, when: 'A crypto deposit on a network the platform does not accept.' },
+  DEPOSIT_TX_DUPLICATE: { code: 4006, httpStatus: 409, when: 'A transaction hash already submitted for a deposit.' },
+  UPLOAD_TOO_LARGE: { code: 4007, httpStatus: 413, when: 'An uploaded file larger than the configured maximum.' },
+  UPLOAD_TYPE_REFUSED: { code: 4008, httpStatus: 415, when: 'An uploaded file that is not a PNG, JPEG or WebP image by its bytes.' },
+  UPLOAD_MISSING: { code: 4009, httpStatus: 400, when: 'An upload call without a file, or with an empty one.' },
+  SCREENSHOT_MISSING: { code: 4010, httpStatus: 400, when: 'A fiat deposit whose transfer screenshot is not an upload of the caller.' },
+  CARD_NOT_FOUND: { code: 4011, httpStatus: 404, when: 'A bank card that does not exist or belongs to someone else.' },
+  ADDRESS_NOT_FOUND: { code: 4012, httpStatus: 404, when: 'A withdrawal address that does not exist or belongs to someone else.' },
+  RECORD_NOT_FOUND: { code: 4013, httpStatus: 404, when: 'A deposit, withdrawal or transfer id that does not exist (for this caller).' },
+  REVIEW_NOT_PENDING: { code: 4014, httpStatus: 409, when: 'An operator decision on a deposit or withdrawal already decided.' },
+  AMOUNT_TOO_LARGE: { code: 4015, httpStatus: 400, when: 'An amount above the platform maximum for one movement.' },
+
+  // Operators: 6xxx
+  OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -26,6 +26,12 @@ export const validationKeys = [
   'amount',
   'amountDecimals',
   'invalidValue',
+  'sameWallet',
+  'txHash',
+  'branchNumber',
+  'accountNumber',
+  'cardNumber',
+  'walletAddress',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 

@@ -10,7 +10,7 @@ import {
 } from '@bolsa/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { sql as sqlTag } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, type Executor, uniqueViolationConstraint } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
@@ -46,12 +46,8 @@ function minutesUntil(moment: Date) {
   return Math.max(1, Math.ceil((moment.getTime() - Date.now()) / 60_000));
 }
 
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const candidates = [error, (error as { cause?: unknown })?.cause];
-  return candidates.some((candidate) => {
-    const pgError = candidate as { code?: string; constraint?: string } | undefined;
-    return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
-  });
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return uniqueViolationConstraint(error) === constraint;
 }
 
 export function toUserRecord(row: repository.UserRow): UserRecord {

@@ -1,1 +1,2 @@
 export { type Database, type DatabaseHandle, type Executor, migrateDatabase, openDatabase } from './client.ts';
+export { databaseErrorCode, uniqueViolationConstraint } from './errors.ts';

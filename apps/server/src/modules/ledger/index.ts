@@ -1,0 +1,11 @@
+export {
+  type AccountRef,
+  createLedgerService,
+  type LedgerService,
+  type Leg,
+  type Movement,
+  type ReconciliationReport,
+  type SystemAccount,
+  systemAccounts,
+  toMoney,
+} from './ledger.service.ts';

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { databaseErrorCode, type Executor } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+
+/** A leg as the SQL functions take it: an account reference plus a signed amount. */
+export type SqlLeg = {
+  user?: number;
+  wallet?: string;
+  system?: string;
+  currency: string;
+  amount: string;
+  require_funds?: boolean;
+};
+
+/** Turns the ledger functions' error codes into refusals the user can read; anything else is a bug and stays an error. */
+async function mappingLedgerErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = databaseErrorCode(error);
+    if (code === 'BL001' || code === '23514') throw new AppError('INSUFFICIENT_FUNDS');
+    if (code === 'BL002') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    throw error;
+  }
+}
+
+export async function post(
+  executor: Executor,
+  input: { key: string; reason: string; memo: string | null; fingerprint: string; legs: SqlLeg[] },
+) {
+  return mappingLedgerErrors(async () => {
+    const result = await executor.execute<{ journal_id: string; replayed: boolean }>(
+      sql`SELECT journal_id, replayed FROM ledger_post(${input.key}, ${input.reason}, ${input.memo}, ${input.fingerprint}, ${JSON.stringify(input.legs)}::jsonb)`,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('ledger_post returned no row');
+    return { journalId: Number(row.journal_id), isReplay: row.replayed };
+  });
+}
+
+export async function placeHold(
+  executor: Executor,
+  input: { key: string; userId: number; walletType: string; currency: string; amount: string; reason: string },
+) {
+  return mappingLedgerErrors(async () => {
+    const result = await executor.execute<{ hold_id: string; replayed: boolean }>(
+      sql`SELECT hold_id, replayed FROM ledger_place_hold(${input.key}, ${input.userId}, ${input.walletType}, ${input.currency}, ${input.amount}::numeric, ${input.reason})`,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('ledger_place_hold returned no row');
+    return { holdId: Number(row.hold_id), isReplay: row.replayed };
+  });
+}
+
+export async function resolveHold(
+  executor: Executor,
+  input: {
+    holdId: number;
+    outcome: 'posted' | 'voided';
+    key: string;
+    reason: string;
+    memo: string | null;
+    counter: Omit<SqlLeg, 'amount'> | null;
+  },
+) {
+  return mappingLedgerErrors(async () => {
+    const result = await executor.execute<{ journal_id: string | null; replayed: boolean }>(
+      sql`SELECT journal_id, replayed FROM ledger_resolve_hold(${input.holdId}, ${input.outcome}, ${input.key}, ${input.reason}, ${input.memo}, ${JSON.stringify(input.counter ?? {})}::jsonb)`,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('ledger_resolve_hold returned no row');
+    return { journalId: row.journal_id === null ? null : Number(row.journal_id), isReplay: row.replayed };
+  });
+}
+
+export type AccountRow = { wallet_type: string; currency: string; balance: string; held: string };
+
+export async function userAccounts(executor: Executor, userId: number): Promise<AccountRow[]> {
+  const result = await executor.execute<AccountRow>(
+    sql`SELECT wallet_type, currency, balance, held FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = ${userId}`,
+  );
+  return result.rows;
+}
+
+export type StatementRow = {
+  id: string;
+  wallet_type: string;
+  currency: string;
+  amount: string;
+  balance_after: string;
+  reason: string;
+  memo: string | null;
+  created_at: Date | string;
+};
+
+export async function statement(executor: Executor, userId: number, walletType: string | undefined, limit: number, offset: number) {
+  const walletFilter = walletType === undefined ? sql`` : sql`AND a.wallet_type = ${walletType}`;
+  const rows = await executor.execute<StatementRow & { total: string }>(sql`
+    SELECT e.id::text, a.wallet_type, a.currency, e.amount, e.balance_after, j.reason, j.memo, e.created_at, count(*) OVER () AS total
+    FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id
+    JOIN ledger_journals j ON j.id = e.journal_id
+    WHERE a.owner_kind = 'user' AND a.user_id = ${userId} ${walletFilter}
+    ORDER BY e.id DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  return { rows: rows.rows, total: Number(rows.rows[0]?.total ?? 0) };
+}
+
+export async function realisedToday(executor: Executor, userId: number, since: Date) {
+  const result = await executor.execute<{ currency: string; total: string }>(sql`
+    SELECT a.currency, coalesce(sum(e.amount), 0)::text AS total
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_journals j ON j.id = e.journal_id
+    WHERE a.owner_kind = 'user' AND a.user_id = ${userId} AND j.reason = 'realised_pnl' AND e.created_at >= ${since.toISOString()}
+    GROUP BY a.currency`);
+  return result.rows;
+}
+
+export type ReconciliationRows = {
+  accounts: string;
+  entries: string;
+  balance_mismatches: Array<{ account_id: number; stored: string; entries: string }> | null;
+  held_mismatches: Array<{ account_id: number; stored: string; holds: string }> | null;
+  currency_totals: Array<{ currency: string; total: string }> | null;
+  unbalanced_journals: Array<{ journal_id: number; currency: string; total: string }> | null;
+  negative_available: Array<{ account_id: number; balance: string; held: string }> | null;
+};
+
+export async function reconciliation(executor: Executor): Promise<ReconciliationRows> {
+  const result = await executor.execute<ReconciliationRows>(sql`
+    SELECT
+      (SELECT count(*) FROM ledger_accounts)::text AS accounts,
+      (SELECT count(*) FROM ledger_entries)::text AS entries,
+      (SELECT json_agg(x) FROM (
+        SELECT a.id AS account_id, a.balance::text AS stored, coalesce(e.total, 0)::text AS entries
+        FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
+        WHERE a.balance <> coalesce(e.total, 0)) x) AS balance_mismatches,
+      (SELECT json_agg(x) FROM (
+        SELECT a.id AS account_id, a.held::text AS stored, coalesce(h.total, 0)::text AS holds
+        FROM ledger_accounts a LEFT JOIN (
+          SELECT h.account_id, sum(h.amount) AS total FROM ledger_holds h
+          LEFT JOIN ledger_hold_resolutions r ON r.hold_id = h.id WHERE r.hold_id IS NULL GROUP BY h.account_id
+        ) h ON h.account_id = a.id
+        WHERE a.held <> coalesce(h.total, 0)) x) AS held_mismatches,
+      (SELECT json_agg(x) FROM (SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency ORDER BY currency) x) AS currency_totals,
+      (SELECT json_agg(x) FROM (
+        SELECT e.journal_id, a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+        GROUP BY e.journal_id, a.currency HAVING sum(e.amount) <> 0) x) AS unbalanced_journals,
+      (SELECT json_agg(x) FROM (
+        SELECT id AS account_id, balance::text AS balance, held::text AS held FROM ledger_accounts
+        WHERE owner_kind = 'user' AND (balance - held < 0 OR held < 0)) x) AS negative_available`);
+  const row = result.rows[0];
+  if (!row) throw new Error('reconciliation returned no row');
+  return row;
+}

@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseErrorCode, migrateDatabase } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createLedgerService, type LedgerService } from './index.ts';
+
+const quietLogger = { error: () => undefined, info: () => undefined };
+
+/** Resolves to the SQLSTATE the promise was rejected with (the ledger functions raise BLxxx codes). */
+async function errorCodeOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return databaseErrorCode(error);
+  }
+  return 'no error';
+}
+
+describe('the ledger: a deposit, a transfer, a withdrawal hold', () => {
+  let ledger: LedgerService;
+  let context: Awaited<ReturnType<typeof openTestDatabase>>;
+  let nextUser = 1000;
+  const newUser = () => {
+    nextUser += 1;
+    return nextUser;
+  };
+  const deposit = (userId: number, amount: string, key = `deposit:${userId}:${amount}:${Math.random()}`) =>
+    ledger.post(context.database.db, {
+      idempotencyKey: key,
+      reason: 'deposit',
+      legs: [
+        { account: { system: 'DEPOSIT_CLEARING', currency: 'USD' }, amount: `-${amount}` },
+        { account: { userId, walletType: 'BALANCE' }, amount },
+      ],
+    });
+
+  beforeAll(async () => {
+    context = await openTestDatabase();
+    await migrateDatabase(context.database);
+    ledger = createLedgerService({ db: context.database.db, logger: quietLogger });
+  });
+  afterAll(async () => {
+    await context.dispose();
+  });
+
+  it('credits a deposit against the clearing account, and the whole ledger still sums to zero', async () => {
+    const userId = newUser();
+    await deposit(userId, '100.50');
+    const wallet = await ledger.wallet(context.database.db, userId, 'BALANCE');
+    expect(wallet).toEqual({ walletType: 'BALANCE', currency: 'USD', balance: '100.50', usedBalance: '0.00', availableBalance: '100.50' });
+    const report = await ledger.reconcile();
+    expect(report.isBalanced).toBe(true);
+    expect(report.currencyTotals).toEqual([{ currency: 'USD', total: '0.00' }]);
+  });
+
+  it('answers a repeat of the same key with the first journal and moves nothing; another movement under that key is refused', async () => {
+    const userId = newUser();
+    const first = await deposit(userId, '40.00', `deposit-once-${userId}`);
+    const again = await deposit(userId, '40.00', `deposit-once-${userId}`);
+    expect(again).toEqual({ journalId: first.journalId, isReplay: true });
+    expect((await ledger.wallet(context.database.db, userId, 'BALANCE')).balance).toBe('40.00');
+    await expect(deposit(userId, '41.00', `deposit-once-${userId}`)).rejects.toMatchObject({ result: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('refuses to spend more than is available and changes nothing', async () => {
+    const userId = newUser();
+    await deposit(userId, '10.00');
+    const before = await ledger.reconcile();
+    const attempt = ledger.post(context.database.db, {
+      idempotencyKey: `overdraw-${userId}`,
+      reason: 'transfer',
+      legs: [
+        { account: { userId, walletType: 'BALANCE' }, amount: '-10.01', requireFunds: true },
+        { account: { userId, walletType: 'STOCK' }, amount: '10.01' },
+      ],
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ result: 'INSUFFICIENT_FUNDS' });
+    expect((await ledger.wallet(context.database.db, userId, 'BALANCE')).balance).toBe('10.00');
+    expect((await ledger.reconcile()).entriesChecked).toBe(before.entriesChecked);
+  });
+
+  it('refuses an unbalanced journal, a journal with more than two decimals, and one with a single leg', async () => {
+    const userId = newUser();
+    const unbalanced = ledger.post(context.database.db, {
+      idempotencyKey: `unbalanced-${userId}`,
+      reason: 'adjustment',
+      legs: [
+        { account: { system: 'HOUSE', currency: 'USD' }, amount: '-5.00' },
+        { account: { userId, walletType: 'BALANCE' }, amount: '5.01' },
+      ],
+    });
+    expect(await errorCodeOf(unbalanced)).toBe('BL003');
+    const crossCurrency = ledger.post(context.database.db, {
+      idempotencyKey: `cross-${userId}`,
+      reason: 'adjustment',
+      legs: [
+        { account: { system: 'HOUSE', currency: 'USD' }, amount: '-5.00' },
+        { account: { userId, walletType: 'TW' }, amount: '5.00' },
+      ],
+    });
+    expect(await errorCodeOf(crossCurrency)).toBe('BL003');
+    const fractionalCent = ledger.post(context.database.db, {
+      idempotencyKey: `fraction-${userId}`,
+      reason: 'adjustment',
+      legs: [
+        { account: { system: 'HOUSE', currency: 'USD' }, amount: '-5.005' },
+        { account: { userId, walletType: 'BALANCE' }, amount: '5.005' },
+      ],
+    });
+    // The service rounds half-even to cents on both legs, so the journal stays balanced.
+    await fractionalCent;
+    expect((await ledger.wallet(context.database.db, userId, 'BALANCE')).balance).toBe('5.00');
+    const singleLeg = ledger.post(context.database.db, {
+      idempotencyKey: `single-${userId}`,
+      reason: 'adjustment',
+      legs: [{ account: { userId, walletType: 'BALANCE' }, amount: '0.00' }],
+    });
+    expect(await errorCodeOf(singleLeg)).toBe('BL003');
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+
+  it('holds money in two phases: available drops at once, balance when posted, and a void releases it', async () => {
+    const userId = newUser();
+    await deposit(userId, '100.00');
+    const { holdId } = await ledger.placeHold(context.database.db, {
+      idempotencyKey: `hold-a-${userId}`,
+      userId,
+      walletType: 'BALANCE',
+      amount: '30.00',
+      reason: 'withdrawal_hold',
+    });
+    expect(await ledger.wallet(context.database.db, userId, 'BALANCE')).toMatchObject({
+      balance: '100.00',
+      usedBalance: '30.00',
+      availableBalance: '70.00',
+    });
+    await expect(
+      ledger.placeHold(context.database.db, {
+        idempotencyKey: `hold-b-${userId}`,
+        userId,
+        walletType: 'BALANCE',
+        amount: '70.01',
+        reason: 'withdrawal_hold',
+      }),
+    ).rejects.toMatchObject({ result: 'INSUFFICIENT_FUNDS' });
+
+    await ledger.postHold(context.database.db, {
+      holdId,
+      idempotencyKey: `hold-a-${userId}:paid`,
+      reason: 'withdrawal_paid',
+      counter: { system: 'WITHDRAWAL_CLEARING', currency: 'USD' },
+    });
+    expect(await ledger.wallet(context.database.db, userId, 'BALANCE')).toMatchObject({
+      balance: '70.00',
+      usedBalance: '0.00',
+      availableBalance: '70.00',
+    });
+
+    const second = await ledger.placeHold(context.database.db, {
+      idempotencyKey: `hold-c-${userId}`,
+      userId,
+      walletType: 'BALANCE',
+      amount: '70.00',
+      reason: 'withdrawal_hold',
+    });
+    await ledger.voidHold(context.database.db, {
+      holdId: second.holdId,
+      idempotencyKey: `hold-c-${userId}:void`,
+      reason: 'withdrawal_released',
+    });
+    expect(await ledger.wallet(context.database.db, userId, 'BALANCE')).toMatchObject({
+      balance: '70.00',
+      usedBalance: '0.00',
+      availableBalance: '70.00',
+    });
+
+    // A hold is resolved once: repeating the same resolution is a replay, the opposite one is refused.
+    const replay = await ledger.voidHold(context.database.db, {
+      holdId: second.holdId,
+      idempotencyKey: `hold-c-${userId}:void`,
+      reason: 'withdrawal_released',
+    });
+    expect(replay.isReplay).toBe(true);
+    const postAfterVoid = ledger.postHold(context.database.db, {
+      holdId: second.holdId,
+      idempotencyKey: `hold-c-${userId}:paid`,
+      reason: 'withdrawal_paid',
+      counter: { system: 'WITHDRAWAL_CLEARING', currency: 'USD' },
+    });
+    expect(await errorCodeOf(postAfterVoid)).toBe('BL004');
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+
+  it('keeps entries immutable: an update or delete is refused by the database', async () => {
+    const userId = newUser();
+    await deposit(userId, '5.00');
+    expect(await errorCodeOf(context.database.db.execute(sql`UPDATE ledger_entries SET amount = amount + 1`))).toBe('BL006');
+    expect(await errorCodeOf(context.database.db.execute(sql`DELETE FROM ledger_journals`))).toBe('BL006');
+    expect(await errorCodeOf(context.database.db.execute(sql`UPDATE ledger_holds SET amount = 1`))).toBe('BL006');
+  });
+
+  it('reports loudly when a stored balance no longer equals the sum of its entries', async () => {
+    const userId = newUser();
+    await deposit(userId, '12.00');
+    await context.database.db.execute(
+      sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE owner_kind = 'user' AND user_id = ${userId} AND wallet_type = 'BALANCE'`,
+    );
+    const errors: object[] = [];
+    const watched = createLedgerService({
+      db: context.database.db,
+      logger: { error: (object) => errors.push(object), info: () => undefined },
+    });
+    const report = await watched.reconcile();
+    expect(report.isBalanced).toBe(false);
+    expect(report.balanceMismatches).toEqual([expect.objectContaining({ stored: '13.00', entries: '12.00' })]);
+    expect(report.currencyTotals).toEqual([{ currency: 'USD', total: '1.00' }]);
+    await watched.reconciliationJob.run(context.database.db);
+    expect(errors).toHaveLength(1);
+    await context.database.db.execute(
+      sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE owner_kind = 'user' AND user_id = ${userId} AND wallet_type = 'BALANCE'`,
+    );
+  });
+});

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { type Currency, currencyOfWallet, type LedgerReason, type Wallet, type WalletType, walletTypes } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
+import * as repository from './ledger.repository.ts';
+
+/** Accounts of the platform itself; each exists once per currency and may go negative (money owed to or by the outside). */
+export const systemAccounts = ['DEPOSIT_CLEARING', 'WITHDRAWAL_CLEARING', 'FX', 'FEES', 'HOUSE'] as const;
+export type SystemAccount = (typeof systemAccounts)[number];
+
+export type AccountRef = { userId: number; walletType: WalletType } | { system: SystemAccount; currency: Currency };
+
+/** One side of a movement: a signed amount (credit positive) on an account. `requireFunds` refuses it if the account's available money would go below zero. */
+export type Leg = { account: AccountRef; amount: Decimal.Value; requireFunds?: boolean };
+
+export type Movement = { idempotencyKey: string; reason: LedgerReason; memo?: string; legs: Leg[] };
+
+export type ReconciliationReport = {
+  checkedAtTimestamp: number;
+  accountsChecked: number;
+  entriesChecked: number;
+  isBalanced: boolean;
+  balanceMismatches: Array<{ accountId: number; stored: string; entries: string }>;
+  heldMismatches: Array<{ accountId: number; stored: string; holds: string }>;
+  currencyTotals: Array<{ currency: string; total: string }>;
+  unbalancedJournals: Array<{ journalId: number; currency: string; total: string }>;
+  negativeAvailable: Array<{ accountId: number; balance: string; held: string }>;
+};
+
+/** Money has two decimals; anything else is rounded half-even by the caller before it reaches the ledger. */
+export function toMoney(value: Decimal.Value): string {
+  return new Decimal(value).toFixed(2, Decimal.ROUND_HALF_EVEN);
+}
+
+function currencyOf(account: AccountRef): Currency {
+  return 'system' in account ? account.currency : currencyOfWallet(account.walletType);
+}
+
+function toSqlLeg(account: AccountRef): Omit<repository.SqlLeg, 'amount'> {
+  return 'system' in account
+    ? { system: account.system, currency: account.currency }
+    : { user: account.userId, wallet: account.walletType, currency: currencyOf(account) };
+}
+
+function fingerprintOf(reason: string, legs: repository.SqlLeg[]) {
+  const canonical = legs.map((leg) => JSON.stringify(leg)).sort();
+  return createHash('sha256')
+    .update(JSON.stringify([reason, canonical]))
+    .digest('hex');
+}
+
+function walletOf(walletType: WalletType, row: repository.AccountRow | undefined): Wallet {
+  const balance = new Decimal(row?.balance ?? 0);
+  const held = new Decimal(row?.held ?? 0);
+  return {
+    walletType,
+    currency: currencyOfWallet(walletType),
+    balance: toMoney(balance),
+    usedBalance: toMoney(held),
+    availableBalance: toMoney(balance.minus(held)),
+  };
+}
+
+type Logger = { error(object: object, message: string): void; info(object: object, message: string): void };
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/**
+ * The only writer of balances. Every method takes the caller's executor so a movement commits
+ * together with whatever caused it (an order, a withdrawal); each write is one database call.
+ */
+export function createLedgerService(dependencies: { db: Database; logger: Logger }) {
+  const { db, logger } = dependencies;
+
+  async function reconcile(executor: Executor = db): Promise<ReconciliationReport> {
+    const rows = await repository.reconciliation(executor);
+    const report: ReconciliationReport = {
+      checkedAtTimestamp: Date.now(),
+      accountsChecked: Number(rows.accounts),
+      entriesChecked: Number(rows.entries),
+      isBalanced: false,
+      balanceMismatches: (rows.balance_mismatches ?? []).map((row) => ({
+        accountId: row.account_id,
+        stored: row.stored,
+        entries: row.entries,
+      })),
+      heldMismatches: (rows.held_mismatches ?? []).map((row) => ({ accountId: row.account_id, stored: row.stored, holds: row.holds })),
+      currencyTotals: rows.currency_totals ?? [],
+      unbalancedJournals: (rows.unbalanced_journals ?? []).map((row) => ({
+        journalId: row.journal_id,
+        currency: row.currency,
+        total: row.total,
+      })),
+      negativeAvailable: (rows.negative_available ?? []).map((row) => ({
+        accountId: row.account_id,
+        balance: row.balance,
+        held: row.held,
+      })),
+    };
+    report.isBalanced =
+      report.balanceMismatches.length === 0 &&
+      report.heldMismatches.length === 0 &&
+      report.unbalancedJournals.length === 0 &&
+      report.negativeAvailable.length === 0 &&
+      report.currencyTotals.every((total) => new Decimal(total.total).isZero());
+    return report;
+  }
+
+  return {
+    /** Posts a balanced journal; a repeat of the key returns the first journal and moves nothing. */
+    async post(executor: Executor, movement: Movement) {
+      const legs = movement.legs.map((leg) => ({
+        ...toSqlLeg(leg.account),
+        amount: toMoney(leg.amount),
+        ...(leg.requireFunds ? { require_funds: true } : {}),
+      }));
+      return repository.post(executor, {
+        key: movement.idempotencyKey,
+        reason: movement.reason,
+        memo: movement.memo ?? null,
+        fingerprint: fingerprintOf(movement.reason, legs),
+        legs,
+      });
+    },
+
+    /** Reserves money on a user's wallet: available drops now, balance when the hold is posted. */
+    async placeHold(
+      executor: Executor,
+      input: { idempotencyKey: string; userId: number; walletType: WalletType; amount: Decimal.Value; reason: LedgerReason },
+    ) {
+      return repository.placeHold(executor, {
+        key: input.idempotencyKey,
+        userId: input.userId,
+        walletType: input.walletType,
+        currency: currencyOfWallet(input.walletType),
+        amount: toMoney(input.amount),
+        reason: input.reason,
+      });
+    },
+
+    /** Second phase, money goes: the held amount moves from its account to `counter`. */
+    async postHold(
+      executor: Executor,
+      input: { holdId: number; idempotencyKey: string; reason: LedgerReason; memo?: string; counter: AccountRef },
+    ) {
+      return repository.resolveHold(executor, {
+        holdId: input.holdId,
+        outcome: 'posted',
+        key: input.idempotencyKey,
+        reason: input.reason,
+        memo: input.memo ?? null,
+        counter: toSqlLeg(input.counter),
+      });
+    },
+
+    /** Second phase, money stays: the hold is released. */
+    async voidHold(executor: Executor, input: { holdId: number; idempotencyKey: string; reason: LedgerReason }) {
+      return repository.resolveHold(executor, {
+        holdId: input.holdId,
+        outcome: 'voided',
+        key: input.idempotencyKey,
+        reason: input.reason,
+        memo: null,
+        counter: null,
+      });
+    },
+
+    /** Every wallet of a user, including the ones never used (all zero). */
+    async wallets(executor: Executor, userId: number): Promise<Wallet[]> {
+      const rows = await repository.userAccounts(executor, userId);
+      return walletTypes.map((walletType) =>
+        walletOf(
+          walletType,
+          rows.find((row) => row.wallet_type === walletType),
+        ),
+      );
+    },
+
+    async wallet(executor: Executor, userId: number, walletType: WalletType): Promise<Wallet> {
+      const rows = await repository.userAccounts(executor, userId);
+      return walletOf(
+        walletType,
+        rows.find((row) => row.wallet_type === walletType),
+      );
+    },
+
+    async statement(executor: Executor, userId: number, input: { walletType?: WalletType | undefined; pageNum: number; pageSize: number }) {
+      return repository.statement(executor, userId, input.walletType, input.pageSize, (input.pageNum - 1) * input.pageSize);
+    },
+
+    async realisedSince(executor: Executor, userId: number, since: Date) {
+      return repository.realisedToday(executor, userId, since);
+    },
+
+    reconcile,
+
+    reconciliationJob: {
+      name: 'ledger-reconciliation',
+      intervalMs: 24 * 60 * 60_000,
+      async run(executor) {
+        const report = await reconcile(executor);
+        if (report.isBalanced)
+          logger.info({ accounts: report.accountsChecked, entries: report.entriesChecked }, 'ledger reconciliation: balanced');
+        else logger.error({ report }, 'LEDGER RECONCILIATION FAILED: stored balances or totals differ from the entries');
+      },
+    } satisfies JobDefinition,
+  };
+}

@@ -9,6 +9,7 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 /** Server domain modules, lower first: a module may import only modules listed before it. */
 export const moduleOrder = [
   'auth',
+  'uploads',
   'users',
   'kyc',
   'ledger',

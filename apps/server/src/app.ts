@@ -10,8 +10,22 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createAdminService, registerAdminRoutes } from './modules/admin/index.ts';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
+import {
+  type ChainWatcher,
+  createDepositsService,
+  createPayoutAccountsService,
+  createReferenceFxRates,
+  createSimulatedChainWatcher,
+  createWalletService,
+  createWithdrawalsService,
+  type FxRates,
+  registerFundingRoutes,
+} from './modules/funding/index.ts';
+import { createLedgerService } from './modules/ledger/index.ts';
+import { createUploadsService, registerUploadRoutes } from './modules/uploads/index.ts';
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
@@ -31,6 +45,10 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Start the periodic jobs (off in most tests, which call them directly). */
   shouldStartJobs?: boolean;
+  /** Replace the simulated chain or the reference FX rates (tests, vendors). */
+  chainWatcher?: ChainWatcher;
+  fxRates?: FxRates;
+  now?: () => Date;
 };
 
 export type Platform = {
@@ -118,9 +136,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
 
-  const auth = createAuthService({ db: database.db, mailer, settings: config });
-  const content = createContentService({ db: database.db });
-  jobs.register(auth.housekeepingJob);
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  const auth = createAuthService({ db, mailer, settings: config });
+  const uploads = createUploadsService({ db, storage });
+  const ledger = createLedgerService({ db, logger: app.log });
+  const fx = options.fxRates ?? createReferenceFxRates({ isAlwaysOpen: config.marketClock === 'always-open' });
+  const wallet = createWalletService({ db, ledger, fx, now });
+  const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
+  const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
+  const withdrawals = createWithdrawalsService({ db, auth, ledger, now });
+  const payoutAccounts = createPayoutAccountsService({ db });
+  const content = createContentService({ db });
+  const admin = createAdminService({ db, deposits, withdrawals });
+  for (const job of [auth.housekeepingJob, ledger.reconciliationJob, deposits.chainWatcherJob, wallet.pendingTransfersJob])
+    jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);
 
   await app.register(
@@ -135,9 +165,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         },
       );
       registerAuthRoutes(web, auth);
+      await registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes });
+      registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
       registerContentRoutes(web, content);
     },
     { prefix: API_BASE_PATH },
+  );
+  await app.register(
+    async (operatorApi) => {
+      registerAdminRoutes(operatorApi, admin);
+    },
+    { prefix: '/admin/api' },
   );
 
   const webDistDir = config.webDistDir ?? defaultWebDistDir;
@@ -145,6 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
   }
 
+  if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);
   if (config.isDemoDataEnabled) {
     await auth.ensureDemoAccount(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     if (database.kind === 'embedded') await database.db.execute(sql`ANALYZE`);

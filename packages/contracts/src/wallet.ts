@@ -43,11 +43,37 @@ export const idempotencyKeySchema = z
   .min(8, { error: 'validation.tooShort' })
   .max(100, { error: 'validation.tooLong' })
   .regex(/^[A-Za-z0-9_:.-]+$/, { error: 'validation.invalidValue' });
+/** Paging in a JSON body: whole numbers, never coerced (a boolean must not become page 1). */
 const pageSchema = {
+  pageNum: z
+    .number({ error: typeError })
+    .int({ error: 'validation.invalidValue' })
+    .min(1, { error: 'validation.invalidValue' })
+    .max(100_000)
+    .default(1),
+  pageSize: z
+    .number({ error: typeError })
+    .int({ error: 'validation.invalidValue' })
+    .min(1, { error: 'validation.invalidValue' })
+    .max(100)
+    .default(20),
+};
+/** Paging in a query string, where everything arrives as text. */
+const pageQuerySchema = {
   pageNum: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100).default(20),
 };
-const idSchema = z.coerce.number({ error: typeError }).int().positive({ error: 'validation.invalidValue' }).max(Number.MAX_SAFE_INTEGER);
+/** An id as the app sends it back: the decimal string the server gave, or a number. */
+const idSchema = z
+  .union([z.number().int(), z.string().regex(/^\d{1,15}$/)], { error: 'validation.invalidValue' })
+  .transform(Number)
+  .refine((value) => value > 0 && value <= Number.MAX_SAFE_INTEGER, { error: 'validation.invalidValue' });
+/** An id in a URL path. */
+const pathIdSchema = z.coerce
+  .number({ error: 'validation.invalidValue' })
+  .int()
+  .positive({ error: 'validation.invalidValue' })
+  .max(Number.MAX_SAFE_INTEGER);
 
 export const walletSchema = z.object({
   walletType: walletTypeSchema,
@@ -360,10 +386,10 @@ export const operatorLoginBody = z.object({
 });
 export const reviewQuery = z.object({
   status: z.enum(['pending', 'all'], { error: 'validation.invalidValue' }).default('pending'),
-  ...pageSchema,
+  ...pageQuerySchema,
 });
 export const rejectBody = z.object({ reason: textSchema(200) });
-export const reviewIdParams = z.object({ id: idSchema });
+export const reviewIdParams = z.object({ id: pathIdSchema });
 
 export const operatorDepositSchema = depositSchema.extend({ userId: z.string(), userEmail: z.string() });
 export const operatorWithdrawalSchema = withdrawalSchema.extend({ userId: z.string(), userEmail: z.string() });
@@ -376,15 +402,15 @@ export const operatorApi = {
     data: z.object({ token: z.string(), operator: z.object({ id: z.string(), email: z.string(), role: z.string() }) }),
   },
   deposits: { method: 'GET', path: '/deposits', query: reviewQuery, data: pageOf(operatorDepositSchema) },
-  approveDeposit: { method: 'POST', path: '/deposits/:id/approve', params: reviewIdParams, data: operatorDepositSchema },
-  rejectDeposit: { method: 'POST', path: '/deposits/:id/reject', params: reviewIdParams, body: rejectBody, data: operatorDepositSchema },
+  approveDeposit: { method: 'POST', path: '/deposits/:id/approve', params: reviewIdParams, data: depositSchema },
+  rejectDeposit: { method: 'POST', path: '/deposits/:id/reject', params: reviewIdParams, body: rejectBody, data: depositSchema },
   withdrawals: { method: 'GET', path: '/withdrawals', query: reviewQuery, data: pageOf(operatorWithdrawalSchema) },
-  approveWithdrawal: { method: 'POST', path: '/withdrawals/:id/approve', params: reviewIdParams, data: operatorWithdrawalSchema },
+  approveWithdrawal: { method: 'POST', path: '/withdrawals/:id/approve', params: reviewIdParams, data: withdrawalSchema },
   rejectWithdrawal: {
     method: 'POST',
     path: '/withdrawals/:id/reject',
     params: reviewIdParams,
     body: rejectBody,
-    data: operatorWithdrawalSchema,
+    data: withdrawalSchema,
   },
 } as const;

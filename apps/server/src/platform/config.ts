@@ -37,6 +37,7 @@ const environmentSchema = z.object({
     .default(30 * 24),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPLOAD_SIZE_MAX_MB: z.coerce.number().int().min(1).max(50).default(5),
+  CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -59,6 +60,8 @@ export type Config = {
   sessionLifetimeMs: number;
   rateLimitPerMinute: number;
   uploadSizeMaxBytes: number;
+  /** Block time of the simulated chain that confirms crypto deposits. */
+  chainBlockMs: number;
   webDistDir: string | undefined;
 };
 
@@ -96,6 +99,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     sessionLifetimeMs: value.SESSION_LIFETIME_HOURS * 3_600_000,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     uploadSizeMaxBytes: value.UPLOAD_SIZE_MAX_MB * 1024 * 1024,
+    chainBlockMs: value.CHAIN_BLOCK_SECONDS * 1000,
     webDistDir: value.WEB_DIST_DIR,
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db/index.ts';
 import { createMailer, type Mailer } from '../platform/mail/index.ts';
@@ -32,6 +32,8 @@ type CallOptions = {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   raw?: string;
+  /** Path under /admin/api instead of /web. */
+  isOperatorApi?: boolean;
 };
 
 export const databaseKind = process.env.TEST_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -87,7 +89,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; co
   return { database, config, dispose: () => database.close() };
 }
 
-export async function startTestApp(options: { configOverrides?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { configOverrides?: Record<string, string>; appOptions?: AppOptions } = {}): Promise<TestApp> {
   const { database, config: baseConfig, dispose } = await openTestDatabase();
   const config = {
     ...baseConfig,
@@ -95,7 +97,7 @@ export async function startTestApp(options: { configOverrides?: Record<string, s
     databaseUrl: baseConfig.databaseUrl,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-  const app = await buildApp(config, { database, mailer, shouldStartJobs: false });
+  const app = await buildApp(config, { database, mailer, shouldStartJobs: false, ...options.appOptions });
   await app.ready();
   return {
     app,
@@ -106,7 +108,11 @@ export async function startTestApp(options: { configOverrides?: Record<string, s
       const headers: Record<string, string> = { ...callOptions.headers };
       if (callOptions.token) headers.authorization = callOptions.token;
       if (callOptions.language) headers.languages = callOptions.language;
-      const request: InjectOptions = { method: callOptions.method ?? 'POST', url: `/web${path}`, headers };
+      const request: InjectOptions = {
+        method: callOptions.method ?? 'POST',
+        url: `${callOptions.isOperatorApi ? '/admin/api' : '/web'}${path}`,
+        headers,
+      };
       if (callOptions.raw !== undefined) {
         request.payload = callOptions.raw;
         headers['content-type'] ??= 'application/json';
@@ -146,4 +152,40 @@ export async function registerUser(testApp: TestApp, email = uniqueEmail(), pass
   });
   if (response.body.code !== 200) throw new Error(`register failed: ${response.body.msg}`);
   return { email, password, token: response.body.data.token, user: response.body.data.user };
+}
+
+export const TEST_OPERATOR = { email: 'ops@example.com', password: 'operator-password-1' } as const;
+
+/** Config for an app with the bootstrap operator. */
+export const withOperator = { ADMIN_EMAIL: TEST_OPERATOR.email, ADMIN_PASSWORD: TEST_OPERATOR.password };
+
+export async function operatorToken(testApp: TestApp): Promise<string> {
+  const response = await testApp.call<{ token: string }>('/auth/login', { isOperatorApi: true, body: TEST_OPERATOR });
+  if (response.body.code !== 200) throw new Error(`operator login failed: ${response.body.msg}`);
+  return response.body.data.token;
+}
+
+/** A 1×1 PNG, the smallest real image, for upload tests. */
+export const tinyPng = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
+
+/** Sends a multipart upload with one `file` part. */
+export async function upload(testApp: TestApp, token: string, bytes: Buffer, filename = 'screenshot.png', contentType = 'image/png') {
+  const boundary = `----bolsa${Date.now().toString(16)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/web/file/upload',
+    headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}`, languages: 'en' },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: { url: string } | null } };
 }

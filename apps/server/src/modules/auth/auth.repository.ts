@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import { authFailures, emailCodes, sessions, users } from './auth.tables.ts';
 
@@ -137,4 +137,10 @@ export async function lockedUntil(executor: Executor, scope: FailureScope, subje
 
 export async function deleteOldFailures(executor: Executor) {
   await executor.execute(sql`DELETE FROM auth_failures WHERE created_at < now() - interval '1 day'`);
+}
+
+export async function emailsByUserId(executor: Executor, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await executor.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }

@@ -1,6 +1,7 @@
 import { accountApi } from '@bolsa/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicRoute, sendError, userRoute } from '../../platform/http/index.ts';
+import { tokenFromHeader } from '../../platform/security/index.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
 
 const tags = ['account'];
@@ -9,16 +10,9 @@ function metaOf(request: FastifyRequest): ClientMeta {
   return { ipAddress: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
 }
 
-/** The token arrives raw in Authorization (the app's convention) or as `Bearer <token>`. */
-function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization?.trim();
-  if (!header) return undefined;
-  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : header;
-}
-
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
   app.decorate('authenticateUser', async (request, reply) => {
-    const principal = await auth.authenticate(tokenOf(request));
+    const principal = await auth.authenticate(tokenFromHeader(request.headers.authorization));
     if (!principal) return sendError(reply, 'UNAUTHORIZED');
     request.principal = principal;
   });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   EMAIL_CODE_ATTEMPTS_MAX,
   EMAIL_CODE_RESEND_INTERVAL_MS,
@@ -15,6 +15,7 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import * as repository from './auth.repository.ts';
 
 export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number };
@@ -30,12 +31,8 @@ export const throttle = {
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITATION_LENGTH = 8;
 
-function sha256(text: string) {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 function codeHashOf(email: string, purpose: EmailCodePurpose, code: string) {
-  return sha256(`${purpose}:${email}:${code}`);
+  return sha256Hex(`${purpose}:${email}:${code}`);
 }
 
 function newInvitationCode() {
@@ -71,10 +68,10 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   const { db, mailer, settings } = dependencies;
 
   async function openSession(executor: Executor, user: repository.UserRow, meta: ClientMeta): Promise<Session> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSessionToken();
     await repository.insertSession(executor, {
       userId: user.id,
-      tokenHash: sha256(token),
+      tokenHash: sha256Hex(token),
       expiresAt: new Date(Date.now() + settings.sessionLifetimeMs),
       ipAddress: meta.ipAddress,
       userAgent: meta.userAgent?.slice(0, 300),
@@ -221,7 +218,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     /** Resolves a token to its principal, or undefined when it is missing, expired, idle too long, revoked or frozen. */
     async authenticate(token: string | undefined): Promise<Principal | undefined> {
       if (!token || token.length > 200) return undefined;
-      const session = await repository.touchLiveSession(db, sha256(token), settings.sessionIdleMs);
+      const session = await repository.touchLiveSession(db, sha256Hex(token), settings.sessionIdleMs);
       if (session?.status !== 'active') return undefined;
       return { userId: String(session.userId), sessionId: String(session.sessionId) };
     },
@@ -274,6 +271,11 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     /** For money leaving an account (ledger issue): throws unless the pay password is right; wrong tries are throttled. */
     async verifyPayPassword(principal: Principal, payPassword: string) {
       await checkPayPassword(db, await requireUser(db, principal), payPassword);
+    },
+
+    /** Emails of users by id, for operator screens of other modules. */
+    async emailsByUserId(userIds: number[]): Promise<Map<number, string>> {
+      return repository.emailsByUserId(db, userIds);
     },
 
     async userRecord(principal: Principal): Promise<UserRecord> {

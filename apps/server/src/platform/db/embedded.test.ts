@@ -24,8 +24,10 @@ describe('embedded PGlite', () => {
       histogram.disable();
       clearInterval(timer);
       expect(busyMs).toBeGreaterThan(300);
+      // A 10 ms timer kept firing for the whole query (in-process PGlite would give about one tick),
+      // and no single stall came near the query's length (other load on the machine causes short ones).
       expect(ticks).toBeGreaterThan(busyMs / 10 / 3);
-      expect(histogram.max / 1e6).toBeLessThan(100);
+      expect(histogram.max / 1e6).toBeLessThan(Math.min(500, busyMs / 4));
     } finally {
       await database.close();
     }

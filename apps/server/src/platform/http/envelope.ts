@@ -60,6 +60,7 @@ function resultOfFrameworkError(error: FastifyError): ResultName | undefined {
 export function registerEnvelope(app: FastifyInstance) {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('principal', undefined);
+  app.decorateRequest('operator', undefined);
   app.addHook('onRequest', async (request, reply) => {
     request.locale = resolveRequestLocale(headerText(request.headers.languages), headerText(request.headers['accept-language']));
     reply.header('x-request-id', request.id);

@@ -1,4 +1,12 @@
 export { AppError } from './app-error.ts';
 export { errorBody, registerEnvelope, sendError, successBody } from './envelope.ts';
-export type { Principal } from './request-context.ts';
-export { publicRoute, type RouteContext, type RouteSpec, type UserRouteContext, userRoute } from './route.ts';
+export type { OperatorPrincipal, Principal } from './request-context.ts';
+export {
+  type OperatorRouteContext,
+  operatorRoute,
+  publicRoute,
+  type RouteContext,
+  type RouteSpec,
+  type UserRouteContext,
+  userRoute,
+} from './route.ts';

@@ -21,3 +21,5 @@ export function translate(locale: Locale, key: string, parameters: Parameters = 
 export function hasMessage(key: string): boolean {
   return lookup(fallbackLocale, key) !== undefined;
 }
+
+export { dayIn, formatDateTime } from './format-time.ts';

@@ -1,0 +1,44 @@
+import { operatorApi } from '@bolsa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { operatorRoute, publicRoute, sendError } from '../../platform/http/index.ts';
+import { tokenFromHeader } from '../../platform/security/index.ts';
+import type { AdminService } from './admin.service.ts';
+
+/** The operator API under /admin/api. A user token never opens it: operator sessions live in their own table. */
+export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
+  app.decorate('authenticateOperator', async (request, reply) => {
+    const operator = await admin.authenticate(tokenFromHeader(request.headers.authorization));
+    if (!operator) return sendError(reply, 'UNAUTHORIZED');
+    request.operator = operator;
+  });
+  const tags = ['operator'];
+  publicRoute(app, operatorApi.login, { summary: 'Operator login', tags }, ({ body, request }) =>
+    admin.login(body, { ipAddress: request.ip }),
+  );
+  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ query }) => admin.depositQueue(query));
+  operatorRoute(
+    app,
+    operatorApi.approveDeposit,
+    { summary: 'Approve a deposit: the user is credited', tags },
+    ({ operator, params, request }) => admin.approveDeposit(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(
+    app,
+    operatorApi.rejectDeposit,
+    { summary: 'Reject a deposit with a reason', tags },
+    ({ operator, params, body, request }) => admin.rejectDeposit(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ query }) => admin.withdrawalQueue(query));
+  operatorRoute(
+    app,
+    operatorApi.approveWithdrawal,
+    { summary: 'Mark a withdrawal paid: the hold is posted', tags },
+    ({ operator, params, request }) => admin.payWithdrawal(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(
+    app,
+    operatorApi.rejectWithdrawal,
+    { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
+    ({ operator, params, body, request }) => admin.rejectWithdrawal(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+}

@@ -1,0 +1,135 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
+import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
+import { auditLog, operatorSessions, operators } from './admin.tables.ts';
+
+const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
+const OPERATOR_IDLE_MS = 30 * 60_000;
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+/**
+ * Operators act only through these audited paths: each decision and its audit row commit together,
+ * so there is never an action without its record, nor a record of an action that did not happen.
+ */
+export function createAdminService(dependencies: { db: Database; deposits: DepositsService; withdrawals: WithdrawalsService }) {
+  const { db, deposits, withdrawals } = dependencies;
+
+  async function audited<T extends object>(
+    operator: OperatorPrincipal,
+    meta: { ipAddress: string },
+    action: string,
+    target: { type: string; id: number },
+    run: (executor: Executor) => Promise<T>,
+    before: (executor: Executor) => Promise<object | undefined>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const previous = await before(tx);
+      const result = await run(tx);
+      await tx.insert(auditLog).values({
+        operatorId: operator.operatorId,
+        action,
+        targetType: target.type,
+        targetId: String(target.id),
+        before: previous ?? null,
+        after: result,
+        ipAddress: meta.ipAddress,
+      });
+      return result;
+    });
+  }
+
+  const depositBefore = (id: number) => async (executor: Executor) =>
+    (await executor.execute(sql`SELECT status, amount::text, reason FROM deposits WHERE id = ${id}`)).rows[0];
+  const withdrawalBefore = (id: number) => async (executor: Executor) =>
+    (await executor.execute(sql`SELECT status, amount::text, reason FROM withdrawals WHERE id = ${id}`)).rows[0];
+
+  return {
+    /** The first operator, from ADMIN_EMAIL / ADMIN_PASSWORD, created once. */
+    async ensureBootstrapOperator(email: string, password: string) {
+      const existing = await db.select({ id: operators.id }).from(operators).where(eq(operators.email, email.toLowerCase()));
+      if (existing.length > 0) return;
+      await db
+        .insert(operators)
+        .values({ email: email.toLowerCase(), passwordHash: await hash(password), role: 'admin' })
+        .onConflictDoNothing();
+    },
+
+    async login(input: { email: string; password: string }, meta: { ipAddress: string }) {
+      const rows = await db.select().from(operators).where(eq(operators.email, input.email));
+      const operator = rows[0];
+      if (!operator || !(await verify(operator.passwordHash, input.password))) throw new AppError('OPERATOR_LOGIN_FAILED');
+      const token = newSessionToken();
+      await db.insert(operatorSessions).values({
+        operatorId: operator.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(Date.now() + OPERATOR_SESSION_MS),
+        ipAddress: meta.ipAddress,
+      });
+      return { token, operator: { id: String(operator.id), email: operator.email, role: operator.role } };
+    },
+
+    async authenticate(token: string | undefined): Promise<OperatorPrincipal | undefined> {
+      if (!token || token.length > 200) return undefined;
+      const rows = await db
+        .select({ sessionId: operatorSessions.id, operatorId: operators.id, role: operators.role })
+        .from(operatorSessions)
+        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+        .where(
+          and(
+            eq(operatorSessions.tokenHash, sha256Hex(token)),
+            isNull(operatorSessions.revokedAt),
+            gt(operatorSessions.expiresAt, new Date()),
+            gt(operatorSessions.lastSeenAt, new Date(Date.now() - OPERATOR_IDLE_MS)),
+          ),
+        );
+      const row = rows[0];
+      if (!row) return undefined;
+      await db.update(operatorSessions).set({ lastSeenAt: new Date() }).where(eq(operatorSessions.id, row.sessionId));
+      return row;
+    },
+
+    depositQueue: deposits.reviewQueue,
+    withdrawalQueue: withdrawals.reviewQueue,
+
+    approveDeposit: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>
+      audited(
+        operator,
+        meta,
+        'deposit.approve',
+        { type: 'deposit', id },
+        (tx) => deposits.approve(tx, operator.operatorId, id),
+        depositBefore(id),
+      ),
+    rejectDeposit: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) =>
+      audited(
+        operator,
+        meta,
+        'deposit.reject',
+        { type: 'deposit', id },
+        (tx) => deposits.reject(tx, operator.operatorId, id, reason),
+        depositBefore(id),
+      ),
+    payWithdrawal: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>
+      audited(
+        operator,
+        meta,
+        'withdrawal.pay',
+        { type: 'withdrawal', id },
+        (tx) => withdrawals.markPaid(tx, operator.operatorId, id),
+        withdrawalBefore(id),
+      ),
+    rejectWithdrawal: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) =>
+      audited(
+        operator,
+        meta,
+        'withdrawal.reject',
+        { type: 'withdrawal', id },
+        (tx) => withdrawals.reject(tx, operator.operatorId, id, reason),
+        withdrawalBefore(id),
+      ),
+  };
+}

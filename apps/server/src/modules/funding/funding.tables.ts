@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Funding workflows: the records a person sees (deposits, withdrawals, transfers) and where money
+ * goes to (cards, addresses). Their money moves only through the ledger; these rows say why and when.
+ */
+const money = (name: string) => numeric(name, { precision: 24, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['fiat', 'crypto'] }).notNull(),
+    walletType: text('wallet_type').notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: ['pending', 'confirming', 'credited', 'rejected', 'below_minimum'] }).notNull(),
+    reason: text('reason'),
+    network: text('network'),
+    txHash: text('tx_hash'),
+    confirmations: integer('confirmations'),
+    screenshotUrl: text('screenshot_url'),
+    journalId: bigint('journal_id', { mode: 'number' }),
+    decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('deposits_user_idx').on(table.userId, table.id.desc()),
+    index('deposits_status_idx').on(table.status),
+    uniqueIndex('deposits_tx_key').on(table.network, table.txHash).where(sql`tx_hash IS NOT NULL`),
+  ],
+);
+
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.network] })],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['bank', 'crypto', 'yen_bank'] }).notNull(),
+    walletType: text('wallet_type').notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    /** What the person recognises: a masked card, an address, a bank and branch. */
+    destination: text('destination').notNull(),
+    destinationDetails: jsonb('destination_details').notNull(),
+    holdId: bigint('hold_id', { mode: 'number' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('withdrawals_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('withdrawals_user_idx').on(table.userId, table.id.desc()),
+    index('withdrawals_status_idx').on(table.status),
+  ],
+);
+
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    cardNumber: text('card_number').notNull(),
+    createdAt: createdAt(),
+    /** Deleted cards stay, so past withdrawals still say where the money went. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('bank_cards_user_idx').on(table.userId)],
+);
+
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    label: text('label'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('withdrawal_addresses_user_idx').on(table.userId)],
+);
+
+/** A rate shown to a person for a cross-currency transfer, honoured until it expires, used at most once. */
+export const fxQuotes = pgTable('fx_quotes', {
+  id: text('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  fromWalletType: text('from_wallet_type').notNull(),
+  toWalletType: text('to_wallet_type').notNull(),
+  fromAmount: money('from_amount').notNull(),
+  toAmount: money('to_amount').notNull(),
+  rate: numeric('rate', { precision: 24, scale: 10 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const walletTransfers = pgTable(
+  'wallet_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    fromWalletType: text('from_wallet_type').notNull(),
+    toWalletType: text('to_wallet_type').notNull(),
+    fromAmount: money('from_amount').notNull(),
+    toAmount: money('to_amount'),
+    rate: numeric('rate', { precision: 24, scale: 10 }),
+    status: text('status', { enum: ['completed', 'pending', 'cancelled'] }).notNull(),
+    quoteId: text('quote_id').unique(),
+    holdId: bigint('hold_id', { mode: 'number' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('wallet_transfers_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('wallet_transfers_status_idx').on(table.status),
+  ],
+);

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import { type Currency, currencyOfWallet, type WalletType } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type Principal } from '../../platform/http/index.ts';
+import { dayIn, formatDateTime } from '../../platform/i18n/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
+import { type LedgerService, toMoney } from '../ledger/index.ts';
+import { fxQuotes, walletTransfers } from './funding.tables.ts';
+import type { FxRates } from './fx-rates.ts';
+
+export const QUOTE_VALIDITY_MS = 30_000;
+/** Above this, one movement is refused: a guard against typing errors, not a business limit. */
+export const AMOUNT_MAXIMUM = new Decimal('1000000000');
+
+type TransferRow = typeof walletTransfers.$inferSelect;
+
+function transferView(row: TransferRow) {
+  return {
+    transferId: String(row.id),
+    status: row.status,
+    fromWalletType: row.fromWalletType as WalletType,
+    toWalletType: row.toWalletType as WalletType,
+    fromAmount: toMoney(row.fromAmount),
+    toAmount: row.toAmount === null ? null : toMoney(row.toAmount),
+    rate: row.rate === null ? null : new Decimal(row.rate).toSignificantDigits(10).toString(),
+  };
+}
+
+export function assertAmountAllowed(amount: string) {
+  if (new Decimal(amount).greaterThan(AMOUNT_MAXIMUM)) throw new AppError('AMOUNT_TOO_LARGE');
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
+
+export function createWalletService(dependencies: { db: Database; ledger: LedgerService; fx: FxRates; now?: () => Date }) {
+  const { db, ledger, fx } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
+  const userIdOf = (principal: Principal) => Number(principal.userId);
+
+  /** The conversion itself: source leaves the user into the FX account, target comes out of it. */
+  function conversionLegs(userId: number, from: WalletType, to: WalletType, fromAmount: string, toAmount: string) {
+    const fromCurrency = currencyOfWallet(from);
+    const toCurrency = currencyOfWallet(to);
+    return [
+      { account: { userId, walletType: from }, amount: new Decimal(fromAmount).negated(), requireFunds: true },
+      { account: { system: 'FX' as const, currency: fromCurrency }, amount: fromAmount },
+      { account: { system: 'FX' as const, currency: toCurrency }, amount: new Decimal(toAmount).negated() },
+      { account: { userId, walletType: to }, amount: toAmount },
+    ];
+  }
+
+  async function completePendingTransfer(executor: Executor, row: TransferRow) {
+    if (row.holdId === null) throw new Error(`pending transfer ${row.id} has no hold`);
+    const from = row.fromWalletType as WalletType;
+    const to = row.toWalletType as WalletType;
+    const rate = fx.rate(currencyOfWallet(from), currencyOfWallet(to));
+    const toAmount = toMoney(new Decimal(row.fromAmount).times(rate));
+    await ledger.postHold(executor, {
+      holdId: row.holdId,
+      idempotencyKey: `transfer:${row.id}:source`,
+      reason: 'fx_conversion',
+      counter: { system: 'FX', currency: currencyOfWallet(from) },
+    });
+    await ledger.post(executor, {
+      idempotencyKey: `transfer:${row.id}:target`,
+      reason: 'fx_conversion',
+      legs: [
+        { account: { system: 'FX', currency: currencyOfWallet(to) }, amount: new Decimal(toAmount).negated() },
+        { account: { userId: row.userId, walletType: to }, amount: toAmount },
+      ],
+    });
+    await executor
+      .update(walletTransfers)
+      .set({ status: 'completed', toAmount, rate: rate.toString(), completedAt: now() })
+      .where(eq(walletTransfers.id, row.id));
+  }
+
+  return {
+    async balance(principal: Principal, walletType: WalletType) {
+      return ledger.wallet(db, userIdOf(principal), walletType);
+    },
+
+    /** Every wallet, and their total in USD at the current rates. */
+    async overview(principal: Principal) {
+      const wallets = await ledger.wallets(db, userIdOf(principal));
+      const currencies: Currency[] = ['USD', 'TWD', 'ARS'];
+      const ratesUsd = Object.fromEntries(
+        currencies.map((currency) => [currency, fx.rate(currency, 'USD').toSignificantDigits(10).toString()]),
+      );
+      const totalUsd = wallets.reduce(
+        (sum, wallet) => sum.plus(new Decimal(wallet.balance).times(fx.rate(wallet.currency, 'USD'))),
+        new Decimal(0),
+      );
+      return { wallets, totalUsd: toMoney(totalUsd), ratesUsd };
+    },
+
+    async fundingOverview(principal: Principal, timeZone: string) {
+      const { date, startsAt } = dayIn(now(), timeZone);
+      const realised = await ledger.realisedSince(db, userIdOf(principal), startsAt);
+      const todayProfit = realised.reduce(
+        (sum, row) => sum.plus(new Decimal(row.total).times(fx.rate(row.currency as Currency, 'USD'))),
+        new Decimal(0),
+      );
+      const { totalUsd } = await this.overview(principal);
+      return { thisDate: date, todayProfit: toMoney(todayProfit), totalUsd };
+    },
+
+    async statement(
+      principal: Principal,
+      input: { walletType?: WalletType | undefined; timeZone: string; pageNum: number; pageSize: number },
+    ) {
+      const page = await ledger.statement(db, userIdOf(principal), input);
+      return {
+        list: page.rows.map((row) => {
+          const createdAt = new Date(row.created_at);
+          return {
+            id: row.id,
+            walletType: row.wallet_type as WalletType,
+            currency: row.currency as Currency,
+            amount: toMoney(row.amount),
+            balanceAfter: toMoney(row.balance_after),
+            reason: row.reason as 'deposit',
+            memo: row.memo,
+            createTimeTimestamp: createdAt.getTime(),
+            createTime: formatDateTime(createdAt, input.timeZone),
+          };
+        }),
+        total: page.total,
+        pageNum: input.pageNum,
+        pageSize: input.pageSize,
+      };
+    },
+
+    /** A rate for a cross-currency transfer, shown to the person and honoured for 30 s. */
+    async quote(principal: Principal, input: { fromWalletType: WalletType; toWalletType: WalletType; amount: string }) {
+      assertAmountAllowed(input.amount);
+      const rate = fx.rate(currencyOfWallet(input.fromWalletType), currencyOfWallet(input.toWalletType));
+      const toAmount = toMoney(new Decimal(input.amount).times(rate));
+      const id = randomBytes(12).toString('base64url');
+      const expiresAt = new Date(now().getTime() + QUOTE_VALIDITY_MS);
+      await db.insert(fxQuotes).values({
+        id,
+        userId: userIdOf(principal),
+        fromWalletType: input.fromWalletType,
+        toWalletType: input.toWalletType,
+        fromAmount: toMoney(input.amount),
+        toAmount,
+        rate: rate.toString(),
+        expiresAt,
+      });
+      return {
+        quoteId: id,
+        fromWalletType: input.fromWalletType,
+        toWalletType: input.toWalletType,
+        fromAmount: toMoney(input.amount),
+        toAmount,
+        rate: rate.toSignificantDigits(10).toString(),
+        expiresAtTimestamp: expiresAt.getTime(),
+      };
+    },
+
+    /**
+     * Moves money between the person's own wallets. Same currency: at once. Across currencies: at the
+     * quoted rate while forex trades; outside its hours the amount is held and converts at the open.
+     */
+    async transfer(
+      principal: Principal,
+      input: { fromWalletType: WalletType; toWalletType: WalletType; amount: string; quoteId?: string | undefined; idempotencyKey: string },
+    ) {
+      assertAmountAllowed(input.amount);
+      const userId = userIdOf(principal);
+      const fromAmount = toMoney(input.amount);
+      const isConversion = currencyOfWallet(input.fromWalletType) !== currencyOfWallet(input.toWalletType);
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(walletTransfers)
+          .values({
+            userId,
+            fromWalletType: input.fromWalletType,
+            toWalletType: input.toWalletType,
+            fromAmount,
+            status: 'pending',
+            idempotencyKey: input.idempotencyKey,
+            quoteId: isConversion ? (input.quoteId ?? null) : null,
+          })
+          .onConflictDoNothing({ target: [walletTransfers.userId, walletTransfers.idempotencyKey] })
+          .returning();
+        const row = inserted[0];
+        if (!row) {
+          const existing = await tx
+            .select()
+            .from(walletTransfers)
+            .where(and(eq(walletTransfers.userId, userId), eq(walletTransfers.idempotencyKey, input.idempotencyKey)));
+          const first = existing[0];
+          if (
+            !first ||
+            first.fromWalletType !== input.fromWalletType ||
+            first.toWalletType !== input.toWalletType ||
+            toMoney(first.fromAmount) !== fromAmount
+          ) {
+            throw new AppError('IDEMPOTENCY_KEY_REUSED');
+          }
+          return transferView(first);
+        }
+
+        if (!isConversion) {
+          await ledger.post(tx, {
+            idempotencyKey: `transfer:${row.id}`,
+            reason: 'transfer',
+            legs: [
+              { account: { userId, walletType: input.fromWalletType }, amount: new Decimal(fromAmount).negated(), requireFunds: true },
+              { account: { userId, walletType: input.toWalletType }, amount: fromAmount },
+            ],
+          });
+          const [done] = await tx
+            .update(walletTransfers)
+            .set({ status: 'completed', toAmount: fromAmount, rate: '1', completedAt: now() })
+            .where(eq(walletTransfers.id, row.id))
+            .returning();
+          if (!done) throw new Error('transfer row vanished');
+          return transferView(done);
+        }
+
+        const quotes = input.quoteId
+          ? await tx
+              .select()
+              .from(fxQuotes)
+              .where(and(eq(fxQuotes.id, input.quoteId), eq(fxQuotes.userId, userId)))
+          : [];
+        const quote = quotes[0];
+        if (
+          !quote ||
+          quote.expiresAt.getTime() <= now().getTime() ||
+          quote.fromWalletType !== input.fromWalletType ||
+          quote.toWalletType !== input.toWalletType ||
+          toMoney(quote.fromAmount) !== fromAmount
+        ) {
+          throw new AppError('FX_QUOTE_INVALID');
+        }
+
+        if (fx.isMarketOpen(now())) {
+          await ledger.post(tx, {
+            idempotencyKey: `transfer:${row.id}`,
+            reason: 'fx_conversion',
+            legs: conversionLegs(userId, input.fromWalletType, input.toWalletType, fromAmount, toMoney(quote.toAmount)),
+          });
+          const [done] = await tx
+            .update(walletTransfers)
+            .set({ status: 'completed', toAmount: toMoney(quote.toAmount), rate: quote.rate, completedAt: now() })
+            .where(eq(walletTransfers.id, row.id))
+            .returning();
+          if (!done) throw new Error('transfer row vanished');
+          return transferView(done);
+        }
+
+        const { holdId } = await ledger.placeHold(tx, {
+          idempotencyKey: `transfer:${row.id}:hold`,
+          userId,
+          walletType: input.fromWalletType,
+          amount: fromAmount,
+          reason: 'fx_conversion',
+        });
+        const [waiting] = await tx.update(walletTransfers).set({ holdId }).where(eq(walletTransfers.id, row.id)).returning();
+        if (!waiting) throw new Error('transfer row vanished');
+        return transferView(waiting);
+      });
+    },
+
+    async cancelTransfer(principal: Principal, transferId: number) {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(walletTransfers)
+          .where(and(eq(walletTransfers.id, transferId), eq(walletTransfers.userId, userIdOf(principal))))
+          .for('update');
+        const row = rows[0];
+        if (row?.status !== 'pending' || row.holdId === null) throw new AppError('TRANSFER_NOT_CANCELLABLE');
+        await ledger.voidHold(tx, { holdId: row.holdId, idempotencyKey: `transfer:${row.id}:cancel`, reason: 'fx_conversion' });
+        const [cancelled] = await tx
+          .update(walletTransfers)
+          .set({ status: 'cancelled', completedAt: now() })
+          .where(eq(walletTransfers.id, row.id))
+          .returning();
+        if (!cancelled) throw new Error('transfer row vanished');
+        return transferView(cancelled);
+      });
+    },
+
+    /** Converts what waited for the forex open, at the rate of the moment it runs. */
+    pendingTransfersJob: {
+      name: 'funding-pending-transfers',
+      intervalMs: 30_000,
+      async run(executor) {
+        if (!fx.isMarketOpen(now())) return;
+        const pending = await executor
+          .select()
+          .from(walletTransfers)
+          .where(sql`${walletTransfers.status} = 'pending' AND ${walletTransfers.holdId} IS NOT NULL`)
+          .orderBy(walletTransfers.id)
+          .limit(500)
+          .for('update', { skipLocked: true });
+        for (const row of pending) await completePendingTransfer(executor, row);
+      },
+    } satisfies JobDefinition,
+  };
+}

@@ -1,0 +1,238 @@
+import { reviewStatus } from '@bolsa/contracts';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type Principal } from '../../platform/http/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import { type LedgerService, toMoney } from '../ledger/index.ts';
+import { bankCards, withdrawalAddresses, withdrawals } from './funding.tables.ts';
+import { assertAmountAllowed } from './wallet.service.ts';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** Money leaves from the BALANCE wallet (USD). */
+const SOURCE_WALLET = 'BALANCE' as const;
+
+export function withdrawalView(row: WithdrawalRow) {
+  const timeline: Array<{ step: 'requested' | 'paid' | 'rejected'; timeTimestamp: number }> = [
+    { step: 'requested', timeTimestamp: row.createdAt.getTime() },
+  ];
+  if (row.status !== 'pending' && row.decidedAt) timeline.push({ step: row.status, timeTimestamp: row.decidedAt.getTime() });
+  return {
+    id: String(row.id),
+    method: row.method,
+    amount: toMoney(row.amount),
+    currency: row.currency as 'USD',
+    status: row.status,
+    reviewStatus: row.status === 'pending' ? reviewStatus.pending : row.status === 'paid' ? reviewStatus.passed : reviewStatus.failed,
+    reason: row.reason,
+    destination: row.destination,
+    timeline,
+    createTimeTimestamp: row.createdAt.getTime(),
+  };
+}
+
+export const maskCardNumber = (cardNumber: string) => `**** ${cardNumber.slice(-4)}`;
+
+type Destination = { method: WithdrawalRow['method']; destination: string; details: Record<string, string> };
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
+
+export function createWithdrawalsService(dependencies: { db: Database; auth: AuthService; ledger: LedgerService; now?: () => Date }) {
+  const { db, auth, ledger } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
+
+  /** Checks the pay password (wrong tries are counted and throttled), then records the request and holds the amount, together. */
+  async function apply(
+    principal: Principal,
+    input: { amount: string; payPassword: string; idempotencyKey: string },
+    destination: Destination,
+  ) {
+    assertAmountAllowed(input.amount);
+    const userId = Number(principal.userId);
+    await auth.verifyPayPassword(principal, input.payPassword);
+    return db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(withdrawals)
+        .values({
+          userId,
+          method: destination.method,
+          walletType: SOURCE_WALLET,
+          currency: 'USD',
+          amount: toMoney(input.amount),
+          destination: destination.destination,
+          destinationDetails: destination.details,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
+        .returning();
+      const row = inserted[0];
+      if (!row) {
+        const existing = await tx
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
+        const first = existing[0];
+        if (!first || toMoney(first.amount) !== toMoney(input.amount) || first.destination !== destination.destination)
+          throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return withdrawalView(first);
+      }
+      const { holdId } = await ledger.placeHold(tx, {
+        idempotencyKey: `withdrawal:${row.id}:hold`,
+        userId,
+        walletType: SOURCE_WALLET,
+        amount: row.amount,
+        reason: 'withdrawal_hold',
+      });
+      const [held] = await tx.update(withdrawals).set({ holdId }).where(eq(withdrawals.id, row.id)).returning();
+      if (!held) throw new Error('withdrawal vanished');
+      return withdrawalView(held);
+    });
+  }
+
+  async function lockPending(executor: Executor, id: number) {
+    const rows = await executor.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    const row = rows[0];
+    if (!row) throw new AppError('RECORD_NOT_FOUND');
+    if (row.status !== 'pending' || row.holdId === null) throw new AppError('REVIEW_NOT_PENDING');
+    return { ...row, holdId: row.holdId };
+  }
+
+  return {
+    async usableAmount(principal: Principal) {
+      const wallet = await ledger.wallet(db, Number(principal.userId), SOURCE_WALLET);
+      return { walletType: SOURCE_WALLET, currency: wallet.currency, amount: wallet.availableBalance };
+    },
+
+    async toBankCard(principal: Principal, input: { cardId: number; amount: string; payPassword: string; idempotencyKey: string }) {
+      const cards = await db
+        .select()
+        .from(bankCards)
+        .where(and(eq(bankCards.id, input.cardId), eq(bankCards.userId, Number(principal.userId)), isNull(bankCards.deletedAt)));
+      const card = cards[0];
+      if (!card) throw new AppError('CARD_NOT_FOUND');
+      return apply(principal, input, {
+        method: 'bank',
+        destination: `${card.bankName} ${maskCardNumber(card.cardNumber)}`,
+        details: { bankName: card.bankName, accountName: card.accountName, cardNumber: card.cardNumber },
+      });
+    },
+
+    async toAddress(principal: Principal, input: { addressId: number; amount: string; payPassword: string; idempotencyKey: string }) {
+      const addresses = await db
+        .select()
+        .from(withdrawalAddresses)
+        .where(
+          and(
+            eq(withdrawalAddresses.id, input.addressId),
+            eq(withdrawalAddresses.userId, Number(principal.userId)),
+            isNull(withdrawalAddresses.deletedAt),
+          ),
+        );
+      const address = addresses[0];
+      if (!address) throw new AppError('ADDRESS_NOT_FOUND');
+      return apply(principal, input, {
+        method: 'crypto',
+        destination: `${address.network} ${address.address.slice(0, 6)}…${address.address.slice(-4)}`,
+        details: { network: address.network, address: address.address },
+      });
+    },
+
+    async toYenBank(
+      principal: Principal,
+      input: {
+        institutionName: string;
+        branchNumber: string;
+        branchName: string;
+        accountNumber: string;
+        recipientName: string;
+        amount: string;
+        payPassword: string;
+        idempotencyKey: string;
+      },
+    ) {
+      return apply(principal, input, {
+        method: 'yen_bank',
+        destination: `${input.institutionName} ${input.branchName} (${input.branchNumber}) ****${input.accountNumber.slice(-3)}`,
+        details: {
+          institutionName: input.institutionName,
+          branchNumber: input.branchNumber,
+          branchName: input.branchName,
+          accountNumber: input.accountNumber,
+          recipientName: input.recipientName,
+        },
+      });
+    },
+
+    async list(principal: Principal, page: { pageNum: number; pageSize: number }) {
+      const userId = Number(principal.userId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(withdrawals)
+          .where(eq(withdrawals.userId, userId))
+          .orderBy(desc(withdrawals.id))
+          .limit(page.pageSize)
+          .offset((page.pageNum - 1) * page.pageSize),
+        db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
+      ]);
+      return { list: rows.map(withdrawalView), total: totals[0]?.total ?? 0, ...page };
+    },
+
+    async reviewQueue(filter: { status: 'pending' | 'all'; pageNum: number; pageSize: number }) {
+      const where = filter.status === 'pending' ? eq(withdrawals.status, 'pending') : undefined;
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(filter.status === 'pending' ? asc(withdrawals.id) : desc(withdrawals.id))
+          .limit(filter.pageSize)
+          .offset((filter.pageNum - 1) * filter.pageSize),
+        db.select({ total: count() }).from(withdrawals).where(where),
+      ]);
+      const emails = await auth.emailsByUserId([...new Set(rows.map((row) => row.userId))]);
+      return {
+        list: rows.map((row) => ({ ...withdrawalView(row), userId: String(row.userId), userEmail: emails.get(row.userId) ?? '' })),
+        total: totals[0]?.total ?? 0,
+        pageNum: filter.pageNum,
+        pageSize: filter.pageSize,
+      };
+    },
+
+    /** The operator paid it out: the hold is posted and the money leaves towards the withdrawal clearing account. */
+    async markPaid(executor: Executor, operatorId: number, withdrawalId: number) {
+      const row = await lockPending(executor, withdrawalId);
+      await ledger.postHold(executor, {
+        holdId: row.holdId,
+        idempotencyKey: `withdrawal:${row.id}:paid`,
+        reason: 'withdrawal_paid',
+        memo: row.destination,
+        counter: { system: 'WITHDRAWAL_CLEARING', currency: 'USD' },
+      });
+      const [paid] = await executor
+        .update(withdrawals)
+        .set({ status: 'paid', decidedAt: now(), decidedByOperatorId: operatorId })
+        .where(eq(withdrawals.id, row.id))
+        .returning();
+      if (!paid) throw new Error('withdrawal vanished');
+      return withdrawalView(paid);
+    },
+
+    /** The operator refused it: the hold is voided and the money is available again. */
+    async reject(executor: Executor, operatorId: number, withdrawalId: number, reason: string) {
+      const row = await lockPending(executor, withdrawalId);
+      await ledger.voidHold(executor, {
+        holdId: row.holdId,
+        idempotencyKey: `withdrawal:${row.id}:released`,
+        reason: 'withdrawal_released',
+      });
+      const [rejected] = await executor
+        .update(withdrawals)
+        .set({ status: 'rejected', reason, decidedAt: now(), decidedByOperatorId: operatorId })
+        .where(eq(withdrawals.id, row.id))
+        .returning();
+      if (!rejected) throw new Error('withdrawal vanished');
+      return withdrawalView(rejected);
+    },
+  };
+}

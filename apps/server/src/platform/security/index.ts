@@ -1,0 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A new bearer token: 256 random bits, URL-safe. Only its hash is ever stored. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The token as it arrives in Authorization: raw (the app's convention) or as `Bearer <token>`. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  return value.toLowerCase().startsWith('bearer ') ? value.slice(7).trim() : value;
+}

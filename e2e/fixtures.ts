@@ -10,7 +10,16 @@ import { SMTPServer } from 'smtp-server';
 export type Mail = { to: string; text: string };
 
 /** One running Bolsa per worker: the built server on a fresh DATA_DIR, mailing through a local SMTP sink. */
-export type Stack = { baseURL: string; mails: Mail[]; codeFor(email: string): Promise<string> };
+export type Stack = {
+  baseURL: string;
+  mails: Mail[];
+  codeFor(email: string): Promise<string>;
+  /** Calls the real API (under /web, or /admin/api for operator paths) and returns `data`, failing on any other code. */
+  api<T = unknown>(path: string, options?: { token?: string; body?: unknown; method?: 'GET' | 'POST'; isOperator?: boolean }): Promise<T>;
+  operatorToken(): Promise<string>;
+};
+
+export const E2E_OPERATOR = { email: 'e2e-ops@example.com', password: 'e2e-operator-password' } as const;
 
 async function freePort(): Promise<number> {
   const server = createNetServer();
@@ -76,6 +85,9 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
           LOG_LEVEL: 'warn',
           DEMO_DATA: 'true',
+          ADMIN_EMAIL: E2E_OPERATOR.email,
+          ADMIN_PASSWORD: E2E_OPERATOR.password,
+          MARKET_CLOCK: 'always-open',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -87,9 +99,24 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
       });
       const baseURL = `http://127.0.0.1:${port}`;
       await waitForHealth(baseURL, child, () => output);
+      const api: Stack['api'] = async (path, options = {}) => {
+        const response = await fetch(`${baseURL}${options.isOperator ? '/admin/api' : '/web'}${path}`, {
+          method: options.method ?? 'POST',
+          headers: {
+            ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(options.token ? { authorization: options.token } : {}),
+          },
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        });
+        const envelope = (await response.json()) as { code: number; msg: string; data: never };
+        if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}: ${envelope.msg}`);
+        return envelope.data;
+      };
       await use({
         baseURL,
         mails,
+        api,
+        operatorToken: async () => (await api<{ token: string }>('/auth/login', { isOperator: true, body: E2E_OPERATOR })).token,
         async codeFor(email) {
           const deadline = Date.now() + 10_000;
           while (Date.now() < deadline) {

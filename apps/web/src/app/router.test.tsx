@@ -2,7 +2,7 @@ import { storageKeys } from '@bolsa/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../lib/i18n.ts';
 import { routeObjects } from './router.tsx';
 
@@ -60,5 +60,37 @@ describe('routes', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Registrarse' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Volver' })).toBeNull();
+  });
+
+  it.each([
+    '/pages/deposit/index',
+    '/pages/deposit/fiat',
+    '/pages/deposit/wallet',
+    '/pages/deposit/record',
+    '/pages/withdraw/bcard',
+    '/pages/withdraw/vm',
+    '/pages/withdraw/other',
+    '/pages/bcard/index',
+    '/pages/bcard/modify',
+    '/pages/vm/modify',
+    '/pages/profile/transaction',
+    '/pages/profile/transfer',
+  ])('sends %s to login when there is no token', async (path) => {
+    const router = renderAt(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/auth/login'), slow);
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+  });
+
+  it('opens the transfer page with a token, its one h1 in Spanish', async () => {
+    window.localStorage.setItem(storageKeys.token, 't');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 500, msg: 'x', data: null }))),
+    );
+    renderAt('/pages/profile/transfer');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transferir' }, slow)).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByLabelText('Billetera de origen')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

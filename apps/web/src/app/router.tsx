@@ -57,8 +57,8 @@ export const routeObjects: RouteObject[] = [
           {
             path: 'pages/profile/index',
             ...page(
-              () => import('../features/profile/pages/profile-page.tsx'),
-              (m) => m.ProfilePage,
+              () => import('./account-page.tsx'),
+              (m) => m.AccountPage,
             ),
           },
         ],
@@ -118,9 +118,97 @@ export const routeObjects: RouteObject[] = [
                   (m) => m.PayPasswordPage,
                 ),
               },
-              // Every other page under profile and settings needs a session too.
+              {
+                path: 'pages/profile/transaction',
+                ...page(
+                  () => import('../features/wallet/pages/statement-page.tsx'),
+                  (m) => m.StatementPage,
+                ),
+              },
+              {
+                path: 'pages/profile/transfer',
+                ...page(
+                  () => import('../features/wallet/pages/transfer-page.tsx'),
+                  (m) => m.TransferPage,
+                ),
+              },
+              {
+                path: 'pages/deposit/index',
+                ...page(
+                  () => import('../features/funding/pages/deposit-page.tsx'),
+                  (m) => m.DepositPage,
+                ),
+              },
+              {
+                path: 'pages/deposit/fiat',
+                ...page(
+                  () => import('../features/funding/pages/deposit-fiat-page.tsx'),
+                  (m) => m.DepositFiatPage,
+                ),
+              },
+              {
+                path: 'pages/deposit/wallet',
+                ...page(
+                  () => import('../features/funding/pages/deposit-crypto-page.tsx'),
+                  (m) => m.DepositCryptoPage,
+                ),
+              },
+              {
+                path: 'pages/deposit/record',
+                ...page(
+                  () => import('../features/funding/pages/funding-record-page.tsx'),
+                  (m) => m.FundingRecordPage,
+                ),
+              },
+              {
+                path: 'pages/withdraw/bcard',
+                ...page(
+                  () => import('../features/funding/pages/withdraw-bank-page.tsx'),
+                  (m) => m.WithdrawBankPage,
+                ),
+              },
+              {
+                path: 'pages/withdraw/vm',
+                ...page(
+                  () => import('../features/funding/pages/withdraw-crypto-page.tsx'),
+                  (m) => m.WithdrawCryptoPage,
+                ),
+              },
+              {
+                path: 'pages/withdraw/other',
+                ...page(
+                  () => import('../features/funding/pages/withdraw-other-page.tsx'),
+                  (m) => m.WithdrawOtherPage,
+                ),
+              },
+              {
+                path: 'pages/bcard/index',
+                ...page(
+                  () => import('../features/funding/pages/bank-cards-page.tsx'),
+                  (m) => m.BankCardsPage,
+                ),
+              },
+              {
+                path: 'pages/bcard/modify',
+                ...page(
+                  () => import('../features/funding/pages/bank-card-edit-page.tsx'),
+                  (m) => m.BankCardEditPage,
+                ),
+              },
+              {
+                path: 'pages/vm/modify',
+                ...page(
+                  () => import('../features/funding/pages/crypto-addresses-page.tsx'),
+                  (m) => m.CryptoAddressesPage,
+                ),
+              },
+              // Every other page under these folders needs a session too.
               { path: 'pages/profile/*', ...notFound },
               { path: 'pages/setting/*', ...notFound },
+              { path: 'pages/deposit/*', ...notFound },
+              { path: 'pages/withdraw/*', ...notFound },
+              { path: 'pages/bcard/*', ...notFound },
+              { path: 'pages/vm/*', ...notFound },
             ],
           },
           { path: '*', ...notFound },

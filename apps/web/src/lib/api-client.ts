@@ -69,7 +69,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return url;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+/** The headers of every call: language (spec §7), JSON when there is a body, and the token when logged in. */
+export function buildHeaders(hasBody: boolean): Headers {
   const locale = currentLocale();
   const headers = new Headers({ accept: 'application/json', 'accept-language': locale, languages: toWireLanguage(locale) });
   if (hasBody) headers.set('content-type', 'application/json');
@@ -79,7 +80,7 @@ function buildHeaders(hasBody: boolean): Headers {
 }
 
 /** Ends the session on the client: clears both keys, says so once, and opens the login page. */
-function handleUnauthorized(): void {
+export function handleUnauthorized(): void {
   clearSession();
   showToast(translate('errors.UNAUTHORIZED'));
   if (!window.location.hash.startsWith(`#${routes.login}`)) window.location.hash = routes.login;

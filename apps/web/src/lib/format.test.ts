@@ -1,6 +1,17 @@
 import { dateFormats } from '@bolsa/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber, formatPercent, toMilliseconds, trendClass } from './format.ts';
+import {
+  currencySymbolOf,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatSignedMoney,
+  signOf,
+  toMilliseconds,
+  trendClass,
+  truncateDecimal,
+} from './format.ts';
 
 // Built from local components, so the expectations hold in any time zone.
 const afternoon = new Date(2024, 0, 5, 13, 4, 9);
@@ -84,5 +95,27 @@ describe('money, percent and trend', () => {
     expect(trendClass('-2')).toBe('fall');
     expect(trendClass(0)).toBe('flat');
     expect(trendClass(null)).toBe('flat');
+  });
+});
+
+describe('money helpers for the ledger', () => {
+  it('reads the sign from the decimal text', () => {
+    expect(signOf('12.5')).toBe(1);
+    expect(signOf('-0.01')).toBe(-1);
+    expect(signOf('-0.00')).toBe(0);
+    expect(signOf('abc')).toBe(0);
+  });
+
+  it('formats signed money with the currency symbol and a true minus sign', () => {
+    expect(formatSignedMoney('1234.5', 'en', 'USD')).toEqual({ text: '+$1,234.50', trend: 'rise', sign: 1 });
+    expect(formatSignedMoney('-7', 'es', 'TWD')).toEqual({ text: '\u2212NT$7,00', trend: 'fall', sign: -1 });
+    expect(currencySymbolOf('ARS')).toBe('ARS');
+  });
+
+  it('cuts a decimal string to two places without rounding up', () => {
+    expect(truncateDecimal('1234.5678')).toBe('1234.56');
+    expect(truncateDecimal('10.00')).toBe('10');
+    expect(truncateDecimal('0.999')).toBe('0.99');
+    expect(truncateDecimal('-1')).toBe('');
   });
 });

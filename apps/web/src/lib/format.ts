@@ -99,3 +99,43 @@ export function trendClass(value: number | string | null | undefined): 'rise' | 
   if (number === null || number === undefined || !Number.isFinite(number) || number === 0) return 'flat';
   return number > 0 ? 'rise' : 'fall';
 }
+
+/** The spec's symbol for a wallet currency: $ for USD, NT$ for TWD, ARS for pesos. */
+export function currencySymbolOf(currency: 'USD' | 'TWD' | 'ARS' | string): (typeof currencySymbols)[keyof typeof currencySymbols] {
+  if (currency === 'TWD') return currencySymbols.taiwan;
+  if (currency === 'ARS') return currencySymbols.argentina;
+  return currencySymbols.default;
+}
+
+/** The sign of a decimal string, read from its text (no float conversion). */
+export function signOf(value: string | null | undefined): 1 | 0 | -1 {
+  const text = (value ?? '').trim();
+  if (!/^[-+]?\d+(\.\d+)?$/.test(text) || /^[-+]?0+(\.0+)?$/.test(text)) return 0;
+  return text.startsWith('-') ? -1 : 1;
+}
+
+/** Money with an explicit sign: "+$100.00", "−NT$5.00" (a real minus sign), and the rise/fall class. */
+export function formatSignedMoney(
+  value: string,
+  locale: Locale,
+  currency: string,
+): { text: string; trend: 'rise' | 'fall' | 'flat'; sign: 1 | 0 | -1 } {
+  const sign = signOf(value);
+  const magnitude = value.trim().replace(/^[-+]/, '');
+  const money = formatMoney(magnitude, locale, currencySymbolOf(currency));
+  const prefix = sign > 0 ? '+' : sign < 0 ? '\u2212' : '';
+  return { text: `${prefix}${money}`, trend: sign > 0 ? 'rise' : sign < 0 ? 'fall' : 'flat', sign };
+}
+
+/**
+ * Cuts a decimal string to at most `decimals` places without rounding up (so "all" never asks for
+ * more than is there); returns '' for anything that is not a non-negative decimal.
+ */
+export function truncateDecimal(value: string | null | undefined, decimals = 2): string {
+  const text = (value ?? '').trim();
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return '';
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? '').slice(0, decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}

@@ -12,7 +12,22 @@ export const routes = {
   security: '/pages/setting/security',
   loginPassword: '/pages/setting/loginpwd',
   payPassword: '/pages/setting/paypwd',
+  deposit: '/pages/deposit/index',
+  depositFiat: '/pages/deposit/fiat',
+  depositCrypto: '/pages/deposit/wallet',
+  depositRecord: '/pages/deposit/record',
+  withdrawBank: '/pages/withdraw/bcard',
+  withdrawCrypto: '/pages/withdraw/vm',
+  withdrawOther: '/pages/withdraw/other',
+  bankCards: '/pages/bcard/index',
+  bankCardEdit: '/pages/bcard/modify',
+  cryptoAddresses: '/pages/vm/modify',
+  statement: '/pages/profile/transaction',
+  transfer: '/pages/profile/transfer',
 } as const;
+
+/** The withdrawals tab of the funding record, where each withdrawal shows its timeline. */
+export const withdrawalRecordRoute = '/pages/deposit/record?tab=withdrawals';
 
 /** True when the router's own history has an entry to go back to (React Router keeps `idx` in history state). */
 export function hasHistory(): boolean {

@@ -6,3 +6,8 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom does not lay out, so it has no scrollIntoView; antd-mobile's passcode input calls it on focus.
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => undefined;
+}

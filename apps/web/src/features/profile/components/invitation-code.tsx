@@ -1,31 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard.ts';
 import { showToast } from '../../../lib/toast.ts';
-
-/** Copies with the Clipboard API, falling back to a hidden textarea where it is unavailable (plain http). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through to the older way below.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
 
 export function InvitationCode({ code }: { code: string }) {
   const { t } = useTranslation();

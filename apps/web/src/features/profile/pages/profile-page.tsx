@@ -1,6 +1,9 @@
+import '../../../lib/antd-mobile-setup.ts';
 import { type Locale, localeNames } from '@bolsa/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { PullToRefresh } from 'antd-mobile';
 import { GlobalOutline, SetOutline, UserCircleOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -28,7 +31,7 @@ function LoggedOutPrompt() {
   );
 }
 
-function AccountMenu() {
+function AccountMenu({ funding }: { funding?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const logout = useLogout();
   const { data: user } = useUserInfo();
@@ -44,6 +47,7 @@ function AccountMenu() {
           {user?.invitationCode ? <InvitationCode code={user.invitationCode} /> : null}
         </div>
       </section>
+      {funding}
       <MenuList>
         <MenuRow icon={<SetOutline />} label={t('settings.title')} to={routes.settings} />
         <MenuRow
@@ -61,14 +65,29 @@ function AccountMenu() {
   );
 }
 
-/** The Account tab: the user's email, invitation code and menu, or a prompt to log in. */
-export function ProfilePage() {
+type ProfilePageProps = {
+  /** The money section (wallets, funding entries), composed in by the router: features do not import each other. */
+  funding?: ReactNode;
+};
+
+/**
+ * The Account tab: the user's email, invitation code, money and menu, or a prompt to log in.
+ * Pulling down refreshes everything on the page (every active query).
+ */
+export function ProfilePage({ funding }: ProfilePageProps) {
   const { t } = useTranslation();
   const token = useToken();
+  const queryClient = useQueryClient();
   return (
     <>
       <NavBar title={t('profile.title')} hasBack={false} />
-      {token ? <AccountMenu /> : <LoggedOutPrompt />}
+      {token ? (
+        <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
+          <AccountMenu funding={funding} />
+        </PullToRefresh>
+      ) : (
+        <LoggedOutPrompt />
+      )}
     </>
   );
 }

@@ -1,0 +1,7 @@
+import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
+import { WalletOverview } from '../features/wallet/components/wallet-overview.tsx';
+
+/** The Account tab as routed: the profile page with the wallet feature's money section composed in. */
+export function AccountPage() {
+  return <ProfilePage funding={<WalletOverview />} />;
+}

@@ -1,0 +1,16 @@
+import '../lib/antd-mobile-setup.ts';
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+/** Grey placeholder rows while a list or card loads; announced once as "Loading…". */
+export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="list-skeleton" role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton.Paragraph key={index} lineCount={2} animated />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { fundingApi } from '@bolsa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { withdrawalAddressesQueryOptions } from './get-withdrawal-addresses.ts';
+
+/** POST /web/UserAccount/deleteWalletAddress. */
+export function deleteWithdrawalAddress(id: string): Promise<null> {
+  return apiRequest<null>(fundingApi.deleteAddress.path, { method: 'POST', body: { id } });
+}
+
+export function useDeleteWithdrawalAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWithdrawalAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalAddressesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routes } from '../../../lib/navigation.ts';
+
+/** Shown on withdrawal pages until the user has a transaction password. */
+export function PayPasswordNotice() {
+  const { t } = useTranslation();
+  return (
+    <section className="notice notice-warning" aria-label={t('funding.payPasswordNeeded')}>
+      <div>
+        <p className="notice-text">{t('funding.payPasswordNeeded')}</p>
+        <Link className="button button-small button-primary" to={routes.payPassword}>
+          {t('funding.setPayPassword')}
+        </Link>
+      </div>
+    </section>
+  );
+}

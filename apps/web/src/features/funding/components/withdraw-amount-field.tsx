@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form-field.tsx';
+import { truncateDecimal } from '../../../lib/format.ts';
+
+type WithdrawAmountFieldProps = {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The usable amount, for the "All" button. */
+  usableAmount: string | undefined;
+  currency: string | undefined;
+  error: string | undefined;
+};
+
+/** The amount to withdraw, with an "All" button that fills in the usable amount. */
+export function WithdrawAmountField({ value, onValueChange, usableAmount, currency, error }: WithdrawAmountFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      label={currency ? t('funding.amountIn', { currency }) : t('fields.amount')}
+      name="amount"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0.00"
+      value={value}
+      onValueChange={(next) => onValueChange(next.replace(',', '.'))}
+      error={error}
+      addon={
+        <button
+          type="button"
+          className="send-code-button"
+          disabled={!usableAmount}
+          onClick={() => usableAmount && onValueChange(truncateDecimal(usableAmount))}
+        >
+          {t('funding.all')}
+        </button>
+      }
+    />
+  );
+}

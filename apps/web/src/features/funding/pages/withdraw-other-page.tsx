@@ -1,0 +1,104 @@
+import { type Locale, otherWithdrawalApplyBody } from '@bolsa/contracts';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form-field.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { type OtherWithdrawalApplyInput, useApplyOtherWithdrawal } from '../api/apply-withdrawal.ts';
+import { useUsableWithdrawal } from '../api/get-usable-withdrawal.ts';
+import { PayPasswordNotice } from '../components/pay-password-notice.tsx';
+import { UsableAmount } from '../components/usable-amount.tsx';
+import { useWithdrawFlow } from '../components/use-withdraw-flow.tsx';
+import { WithdrawAmountField } from '../components/withdraw-amount-field.tsx';
+import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
+
+/** The contract body without what the pad adds; the withdrawal password is the pay password. */
+const otherFormSchema = otherWithdrawalApplyBody.omit({ payPassword: true, idempotencyKey: true });
+type OtherForm = Omit<OtherWithdrawalApplyInput, 'payPassword' | 'idempotencyKey'>;
+type TextField = 'institutionName' | 'branchNumber' | 'branchName' | 'accountNumber' | 'recipientName';
+
+const textFields: ReadonlyArray<{ name: TextField; isNumeric?: boolean; maxLength: number }> = [
+  { name: 'institutionName', maxLength: 50 },
+  { name: 'branchNumber', isNumeric: true, maxLength: 3 },
+  { name: 'branchName', maxLength: 50 },
+  { name: 'accountNumber', isNumeric: true, maxLength: 8 },
+  { name: 'recipientName', maxLength: 50 },
+];
+
+/** /pages/withdraw/other: withdrawal to a Japanese yen bank account typed in full. */
+export function WithdrawOtherPage() {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+  const usable = useUsableWithdrawal();
+  const apply = useApplyOtherWithdrawal();
+  const form = useForm(otherFormSchema, {
+    institutionName: '',
+    branchNumber: '',
+    branchName: '',
+    accountNumber: '',
+    recipientName: '',
+    amount: '',
+  });
+  const flow = useWithdrawFlow((body: OtherForm, payPassword: string, idempotencyKey: string) =>
+    apply.mutateAsync({ ...body, payPassword, idempotencyKey }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    flow.start(
+      body,
+      t('funding.withdrawSummary', {
+        amount: formatMoney(body.amount, locale, currencySymbolOf(usable.data?.currency ?? 'USD')),
+        destination: `${body.institutionName} ${body.branchNumber}-${body.accountNumber}`,
+      }),
+    );
+  };
+
+  const fieldError = (name: keyof OtherForm) => {
+    const key = form.errors[name];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <>
+      <NavBar title={t('funding.withdrawTitle')} />
+      <div className="page-body">
+        <WithdrawMethodTabs />
+        {flow.isUserKnown && !flow.hasPayPassword ? <PayPasswordNotice /> : null}
+        <UsableAmount usable={usable.data} isPending={usable.isPending} locale={locale} />
+        <form className="form" onSubmit={submit} noValidate>
+          <p className="form-note">{t('funding.yenIntro')}</p>
+          {textFields.map((field) => (
+            <FormField
+              key={field.name}
+              label={t(`fields.${field.name}`)}
+              name={field.name}
+              autoComplete="off"
+              maxLength={field.maxLength}
+              inputMode={field.isNumeric ? 'numeric' : undefined}
+              value={form.values[field.name]}
+              onValueChange={(value) => form.setValue(field.name, field.isNumeric ? value.replace(/\D/g, '') : value)}
+              error={fieldError(field.name)}
+            />
+          ))}
+          <WithdrawAmountField
+            value={form.values.amount}
+            onValueChange={(value) => form.setValue('amount', value)}
+            usableAmount={usable.data?.amount}
+            currency={usable.data?.currency}
+            error={fieldError('amount')}
+          />
+          <p className="form-note">{t('funding.withdrawPasswordNote')}</p>
+          <button type="submit" className="button button-primary button-block" disabled={apply.isPending}>
+            {t('funding.withdrawSubmit')}
+          </button>
+        </form>
+      </div>
+      {flow.pad}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { type fundingOverviewSchema, walletApi } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { output } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { walletQueryScope } from '../../../lib/query-scopes.ts';
+
+export type FundingOverview = output<typeof fundingOverviewSchema>;
+
+export function userTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** POST /web/userCenter/getFundingOverview: today's date and realised profit, and the USD total. */
+export function getFundingOverview(signal?: AbortSignal): Promise<FundingOverview> {
+  return apiRequest<FundingOverview>(walletApi.fundingOverview.path, { method: 'POST', body: { timeZone: userTimeZone() }, signal });
+}
+
+export const fundingOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: [...walletQueryScope, 'funding-overview'],
+    queryFn: ({ signal }) => getFundingOverview(signal),
+  });
+
+export function useFundingOverview() {
+  return useQuery(fundingOverviewQueryOptions());
+}

@@ -1,0 +1,27 @@
+import { type transferResultSchema, type WalletType, walletApi } from '@bolsa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { output } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { walletQueryScope } from '../../../lib/query-scopes.ts';
+
+export type TransferResult = output<typeof transferResultSchema>;
+export type TransferInput = {
+  fromWalletType: WalletType;
+  toWalletType: WalletType;
+  amount: string;
+  quoteId?: string;
+  idempotencyKey: string;
+};
+
+/** POST /web/wallet/transfer: moves money between two of the user's wallets (with the quote across currencies). */
+export function transfer(input: TransferInput): Promise<TransferResult> {
+  return apiRequest<TransferResult>(walletApi.transfer.path, { method: 'POST', body: input });
+}
+
+export function useTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: transfer,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryScope }),
+  });
+}

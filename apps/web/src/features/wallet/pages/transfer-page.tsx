@@ -1,0 +1,241 @@
+import '../../../lib/antd-mobile-setup.ts';
+import { currencyOfWallet, type Locale, resultCodeOf, type WalletType, walletApi, walletTypes } from '@bolsa/contracts';
+import { ClockCircleOutline } from 'antd-mobile-icons';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormSelect } from '../../../components/form-select.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { currencySymbolOf, formatMoney, toMilliseconds, truncateDecimal } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { walletLabelKey } from '../../../lib/wallet-labels.ts';
+import { useCancelTransfer } from '../api/cancel-transfer.ts';
+import { type TransferQuote, useTransferQuote } from '../api/get-transfer-quote.ts';
+import { useWallets } from '../api/get-wallets.ts';
+import { type TransferResult, useTransfer } from '../api/transfer.ts';
+import { QuoteCard } from '../components/quote-card.tsx';
+
+/** The server honours a quote for 30 s (contracts: FX_QUOTE_INVALID). */
+export const QUOTE_VALIDITY_MS = 30_000;
+
+type HeldQuote = { quote: TransferQuote; deadlineMs: number };
+
+/**
+ * The local deadline of a quote. The server's expiry is used when it lies within the next 30 s;
+ * a client clock that disagrees with the server falls back to 30 s from receipt.
+ */
+function deadlineOf(quote: TransferQuote, receivedAtMs: number): number {
+  const remainingMs = toMilliseconds(quote.expiresAtTimestamp) - receivedAtMs;
+  return receivedAtMs + (remainingMs > 0 && remainingMs <= QUOTE_VALIDITY_MS ? remainingMs : QUOTE_VALIDITY_MS);
+}
+
+/** Ticks once a second while a quote is on screen. */
+function useNow(isActive: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isActive) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [isActive]);
+  return now;
+}
+
+/**
+ * /pages/profile/transfer: between two of the user's wallets. In one currency the move is direct;
+ * across currencies the user first sees a quote (rate and amount received, 30 s) and confirms it.
+ * A conversion asked for while the FX market is closed waits as "pending" and can be cancelled.
+ */
+export function TransferPage() {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+  const wallets = useWallets();
+  const form = useForm(walletApi.transferQuote.body, { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '' });
+  const quoteMutation = useTransferQuote();
+  const transferMutation = useTransfer();
+  const cancelMutation = useCancelTransfer();
+  const submissionKey = useSubmissionKey();
+  const [held, setHeld] = useState<HeldQuote | null>(null);
+  const [pending, setPending] = useState<TransferResult | null>(null);
+  const now = useNow(held !== null);
+
+  const from = form.values.fromWalletType as WalletType;
+  const to = form.values.toWalletType as WalletType;
+  const fromWallet = wallets.data?.wallets.find((wallet) => wallet.walletType === from);
+  const isCrossCurrency = currencyOfWallet(from) !== currencyOfWallet(to);
+  const secondsLeft = held ? Math.max(0, Math.ceil((held.deadlineMs - now) / 1000)) : 0;
+  const isQuoteLive = held !== null && secondsLeft > 0;
+  const isBusy = quoteMutation.isPending || transferMutation.isPending;
+
+  const walletOptions = walletTypes.map((type) => {
+    const label = t(walletLabelKey(type));
+    const currency = currencyOfWallet(type);
+    // Labels that already name their currency ("TWD", "Cuenta en pesos (ARS)") are not repeated.
+    return { value: type, label: label.includes(currency) ? label : `${label} (${currency})` };
+  });
+
+  // Any change to what would be converted makes the quote meaningless.
+  const edit = (name: 'fromWalletType' | 'toWalletType' | 'amount', value: string) => {
+    form.setValue(name, value);
+    setHeld(null);
+  };
+
+  const swap = () => {
+    form.setValue('fromWalletType', to);
+    form.setValue('toWalletType', from);
+    setHeld(null);
+  };
+
+  const requestQuote = (body: { fromWalletType: WalletType; toWalletType: WalletType; amount: string }) => {
+    quoteMutation.mutate(body, {
+      onSuccess: (quote) => setHeld({ quote, deadlineMs: deadlineOf(quote, Date.now()) }),
+      onError: showError,
+    });
+  };
+
+  const send = (body: { fromWalletType: WalletType; toWalletType: WalletType; amount: string }, quoteId?: string) => {
+    const fingerprint = JSON.stringify([body.fromWalletType, body.toWalletType, body.amount, quoteId ?? '']);
+    const idempotencyKey = submissionKey.keyFor(fingerprint);
+    transferMutation.mutate(
+      { ...body, quoteId, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          submissionKey.settle();
+          setHeld(null);
+          form.setValue('amount', '');
+          if (result.status === 'pending') {
+            setPending(result);
+          } else {
+            setPending(null);
+            showToast(t('transfer.done'), 'success');
+          }
+        },
+        onError: (error) => {
+          if (!isAnswerUnknown(error)) submissionKey.settle();
+          // An expired or unknown quote: fetch a fresh one so the user sees the current rate.
+          if ((error as { code?: unknown }).code === resultCodeOf('FX_QUOTE_INVALID')) requestQuote(body);
+          showError(error);
+        },
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    const input = { fromWalletType: body.fromWalletType, toWalletType: body.toWalletType, amount: body.amount };
+    if (!isCrossCurrency) send(input);
+    else if (held && isQuoteLive) send(input, held.quote.quoteId);
+    else requestQuote(input);
+  };
+
+  const cancelPending = () => {
+    if (!pending) return;
+    cancelMutation.mutate(pending.transferId, {
+      onSuccess: () => {
+        setPending(null);
+        showToast(t('transfer.cancelled'), 'success');
+      },
+      onError: showError,
+    });
+  };
+
+  const fieldError = (name: 'fromWalletType' | 'toWalletType' | 'amount') => {
+    const key = form.errors[name];
+    return key ? t(key) : undefined;
+  };
+
+  const submitLabel = !isCrossCurrency
+    ? t('transfer.submit')
+    : held === null
+      ? t('transfer.getQuote')
+      : isQuoteLive
+        ? t('transfer.confirm')
+        : t('transfer.requote');
+
+  return (
+    <>
+      <NavBar title={t('transfer.title')} />
+      <div className="page-body">
+        {pending ? (
+          <section className="notice notice-warning" aria-labelledby="pending-title">
+            <ClockCircleOutline className="notice-icon" aria-hidden="true" />
+            <div>
+              <h2 id="pending-title" className="notice-title">
+                {t('transfer.pendingTitle')}
+              </h2>
+              <p className="notice-text">
+                {t('transfer.pendingText', {
+                  amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType as WalletType))),
+                })}
+              </p>
+              <button
+                type="button"
+                className="button button-small button-danger"
+                onClick={cancelPending}
+                disabled={cancelMutation.isPending}
+              >
+                {t('transfer.cancelPending')}
+              </button>
+            </div>
+          </section>
+        ) : null}
+        <form className="form" onSubmit={submit} noValidate>
+          <FormSelect
+            label={t('fields.fromWalletType')}
+            value={from}
+            options={walletOptions}
+            onValueChange={(value) => edit('fromWalletType', value)}
+            error={fieldError('fromWalletType')}
+            hint={
+              fromWallet
+                ? t('transfer.availableHint', {
+                    amount: formatMoney(fromWallet.availableBalance, locale, currencySymbolOf(fromWallet.currency)),
+                  })
+                : undefined
+            }
+          />
+          <button type="button" className="button button-small button-default transfer-swap" onClick={swap}>
+            {t('transfer.swap')}
+          </button>
+          <FormSelect
+            label={t('fields.toWalletType')}
+            value={to}
+            options={walletOptions}
+            onValueChange={(value) => edit('toWalletType', value)}
+            error={fieldError('toWalletType')}
+          />
+          <FormField
+            label={t('transfer.amountLabel', { currency: currencyOfWallet(from) })}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={form.values.amount}
+            onValueChange={(value) => edit('amount', value.replace(',', '.'))}
+            error={fieldError('amount')}
+            addon={
+              <button
+                type="button"
+                className="send-code-button"
+                disabled={!fromWallet}
+                onClick={() => fromWallet && edit('amount', truncateDecimal(fromWallet.availableBalance))}
+              >
+                {t('funding.all')}
+              </button>
+            }
+          />
+          {isCrossCurrency ? <p className="form-note">{t('transfer.crossCurrencyNote')}</p> : null}
+          {held ? <QuoteCard quote={held.quote} secondsLeft={secondsLeft} locale={locale} /> : null}
+          <button type="submit" className="button button-primary button-block" disabled={isBusy}>
+            {isBusy ? t('common.loading') : submitLabel}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

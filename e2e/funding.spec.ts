@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expect, type Stack, test, uniqueEmail } from './fixtures.ts';
+
+type Session = { token: string; user: { id: string; email: string } };
+
+/** A 1×1 PNG: a real image for the transfer screenshot. */
+const screenshot = {
+  name: 'transferencia.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
+    'hex',
+  ),
+};
+
+/** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
+async function signUp(page: Page, stack: Stack): Promise<Session> {
+  const email = uniqueEmail('fondos');
+  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
+  const session = await stack.api<Session>('/register', {
+    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
+  });
+  await page.goto('/#/pages/auth/login');
+  await page.evaluate((value) => {
+    localStorage.setItem('usa12_token', value.token);
+    localStorage.setItem('usa12_user', JSON.stringify(value.user));
+  }, session);
+  return session;
+}
+
+/** Deposits through the app's fiat page and has the operator approve it through the operator API. */
+async function depositAndApprove(page: Page, stack: Stack, amount: string) {
+  await page.goto('/#/pages/deposit/fiat');
+  await page.getByLabel('Monto').fill(amount);
+  await page.getByLabel('Captura de la transferencia').setInputFiles(screenshot);
+  await expect(page.getByText('Cambiar imagen')).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar depósito' }).click();
+  await expect(page.getByText('Depósito enviado')).toBeVisible();
+  const operator = await stack.operatorToken();
+  const queue = await stack.api<{ list: Array<{ id: string; amount: string }> }>('/deposits?status=pending', {
+    isOperator: true,
+    token: operator,
+    method: 'GET',
+  });
+  const deposit = queue.list.at(-1);
+  if (!deposit) throw new Error('the deposit is not in the review queue');
+  expect(deposit.amount).toBe(Number(amount).toFixed(2));
+  await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
+}
+
+test('a deposit with a screenshot is approved by an operator and shows in the balance and the statement', async ({ page, stack }) => {
+  await signUp(page, stack);
+  await depositAndApprove(page, stack, '250');
+
+  await page.goto('/#/pages/profile/index');
+  await expect(page.getByRole('heading', { name: 'Mis billeteras' })).toBeVisible();
+  await expect(page.getByText('$250,00').first()).toBeVisible();
+
+  await page.goto('/#/pages/profile/transaction');
+  await expect(page.getByRole('heading', { name: 'Estado de cuenta' })).toBeVisible();
+  await expect(page.getByText('Depósito').first()).toBeVisible();
+  await expect(page.getByText('+$250,00')).toBeVisible();
+});
+
+test('money moves between two wallets of the same person', async ({ page, stack }) => {
+  const session = await signUp(page, stack);
+  await depositAndApprove(page, stack, '100');
+  await page.goto('/#/pages/profile/transfer');
+  await page.getByLabel('Billetera de origen').selectOption('BALANCE');
+  await page.getByLabel('Billetera de destino').selectOption('STOCK');
+  await page.getByLabel(/^Monto/).fill('40');
+  await page.getByRole('button', { name: 'Transferir', exact: true }).click();
+  await expect(page.getByText('Transferencia realizada')).toBeVisible();
+  const stock = await stack.api<{ balance: string }>('/wallet/getWalletBalance', { token: session.token, body: { walletType: 'STOCK' } });
+  const balance = await stack.api<{ balance: string }>('/wallet/getWalletBalance', {
+    token: session.token,
+    body: { walletType: 'BALANCE' },
+  });
+  expect([balance.balance, stock.balance]).toEqual(['60.00', '40.00']);
+});
+
+test('a withdrawal with a wrong pay password is refused; the right one waits, the operator pays it, the timeline shows it', async ({
+  page,
+  stack,
+}) => {
+  const session = await signUp(page, stack);
+  await depositAndApprove(page, stack, '100');
+  await stack.api('/settingPayPassword', { token: session.token, body: { payPassword: '246810', confirmPayPassword: '246810' } });
+  await stack.api('/UserAccount/addCardNo', {
+    token: session.token,
+    body: { bankName: 'Banco Nación', accountName: 'Ana Pérez', cardNumber: '450995356623' },
+  });
+
+  await page.goto('/#/pages/withdraw/bcard');
+  await expect(page.getByText('Disponible para retirar')).toBeVisible();
+  const cardSelect = page.getByLabel('Tarjeta bancaria', { exact: true });
+  await cardSelect.selectOption({ index: 1 });
+  await page.getByLabel(/^Monto/).fill('30');
+  const typeCode = async (code: string) => {
+    await page.getByRole('button', { name: 'Retirar', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Ingrese su contraseña de transacción' })).toBeVisible();
+    for (const digit of code) await page.getByRole('button', { name: digit, exact: true }).click();
+  };
+  await typeCode('111111');
+  await expect(page.getByText('La contraseña de transacción no es correcta')).toBeVisible();
+  const afterWrong = await stack.api<{ usedBalance: string }>('/wallet/getWalletBalance', {
+    token: session.token,
+    body: { walletType: 'BALANCE' },
+  });
+  expect(afterWrong.usedBalance).toBe('0.00');
+
+  const cancel = page.getByRole('button', { name: 'Cancelar' });
+  if (await cancel.isVisible()) await cancel.click();
+  await typeCode('246810');
+  await expect(page.getByText('Retiro solicitado')).toBeVisible();
+  const held = await stack.api<{ usedBalance: string; availableBalance: string }>('/wallet/getWalletBalance', {
+    token: session.token,
+    body: { walletType: 'BALANCE' },
+  });
+  expect(held).toMatchObject({ usedBalance: '30.00', availableBalance: '70.00' });
+
+  const operator = await stack.operatorToken();
+  const queue = await stack.api<{ list: Array<{ id: string; userEmail: string }> }>('/withdrawals?status=pending', {
+    isOperator: true,
+    token: operator,
+    method: 'GET',
+  });
+  const mine = queue.list.find((entry) => entry.userEmail === session.user.email);
+  if (!mine) throw new Error('the withdrawal is not in the review queue');
+  await stack.api(`/withdrawals/${mine.id}/approve`, { isOperator: true, token: operator });
+
+  await page.goto('/#/pages/deposit/record?tab=withdrawals');
+  await page.reload();
+  await expect(page.getByText('Pagado').first()).toBeVisible();
+  const paid = await stack.api<{ balance: string; usedBalance: string }>('/wallet/getWalletBalance', {
+    token: session.token,
+    body: { walletType: 'BALANCE' },
+  });
+  expect(paid).toMatchObject({ balance: '70.00', usedBalance: '0.00' });
+});

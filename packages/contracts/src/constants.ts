@@ -21,6 +21,12 @@ export const REACH_BOTTOM_THROTTLE_MS = 350;
 export const DESIGN_WIDTH_PX = 375;
 export const DEVICE_WIDTH_MAX_PX = 960;
 export const TAB_BAR_HEIGHT_PX = 50;
+/** A crypto deposit is credited after this many network confirmations (spec §9). */
+export const DEPOSIT_CONFIRMATIONS_REQUIRED = 3;
+/** The smallest deposit that is credited; smaller ones are recorded and not refunded (spec §5). */
+export const DEPOSIT_MINIMUM = '1';
+/** How long a cross-currency transfer quote is honoured. */
+export const FX_QUOTE_VALIDITY_MS = 30_000;
 
 /** Keys under which the app keeps its state in local storage (spec §3). */
 export const storageKeys = {

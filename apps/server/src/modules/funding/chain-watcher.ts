@@ -31,5 +31,3 @@ export const depositNetworks = [
   { network: 'TRC20', currency: 'USDT' },
   { network: 'ERC20', currency: 'USDT' },
 ] as const;
-export const CONFIRMATIONS_REQUIRED = 3;
-export const DEPOSIT_MINIMUM = '1';

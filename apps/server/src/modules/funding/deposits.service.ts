@@ -1,4 +1,4 @@
-import { currencyOfWallet, reviewStatus, type WalletType } from '@bolsa/contracts';
+import { currencyOfWallet, DEPOSIT_CONFIRMATIONS_REQUIRED, DEPOSIT_MINIMUM, reviewStatus, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { type Database, type Executor, uniqueViolationConstraint } from '../../platform/db/index.ts';
@@ -7,7 +7,7 @@ import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
-import { type ChainWatcher, CONFIRMATIONS_REQUIRED, DEPOSIT_MINIMUM, depositNetworks, simulatedDepositAddress } from './chain-watcher.ts';
+import { type ChainWatcher, depositNetworks, simulatedDepositAddress } from './chain-watcher.ts';
 import { depositAddresses, deposits } from './funding.tables.ts';
 import { assertAmountAllowed } from './wallet.service.ts';
 
@@ -101,7 +101,7 @@ export function createDepositsService(dependencies: {
           network,
           currency,
           address: simulatedDepositAddress(userId, network),
-          confirmationsRequired: CONFIRMATIONS_REQUIRED,
+          confirmationsRequired: DEPOSIT_CONFIRMATIONS_REQUIRED,
           depositMinimum: toMoney(DEPOSIT_MINIMUM),
         })),
       };
@@ -222,7 +222,7 @@ export function createDepositsService(dependencies: {
             { network: row.network ?? '', txHash: row.txHash ?? '', submittedAt: row.createdAt },
             now(),
           );
-          if (confirmations >= CONFIRMATIONS_REQUIRED) {
+          if (confirmations >= DEPOSIT_CONFIRMATIONS_REQUIRED) {
             await executor.update(deposits).set({ confirmations }).where(eq(deposits.id, row.id));
             await credit(executor, { ...row, confirmations }, null);
           } else if (confirmations !== row.confirmations) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, currencyOfWallet, type WalletType } from '@bolsa/contracts';
+import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
@@ -10,7 +10,6 @@ import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { fxQuotes, walletTransfers } from './funding.tables.ts';
 import type { FxRates } from './fx-rates.ts';
 
-export const QUOTE_VALIDITY_MS = 30_000;
 /** Above this, one movement is refused: a guard against typing errors, not a business limit. */
 export const AMOUNT_MAXIMUM = new Decimal('1000000000');
 
@@ -139,7 +138,7 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       const rate = fx.rate(currencyOfWallet(input.fromWalletType), currencyOfWallet(input.toWalletType));
       const toAmount = toMoney(new Decimal(input.amount).times(rate));
       const id = randomBytes(12).toString('base64url');
-      const expiresAt = new Date(now().getTime() + QUOTE_VALIDITY_MS);
+      const expiresAt = new Date(now().getTime() + FX_QUOTE_VALIDITY_MS);
       await db.insert(fxQuotes).values({
         id,
         userId: userIdOf(principal),

@@ -1,11 +1,10 @@
-import type { Locale } from '@bolsa/contracts';
+import { DEPOSIT_CONFIRMATIONS_REQUIRED, type Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatDate, formatMoney } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { Deposit } from '../api/get-deposits.ts';
 
 /** Crypto deposits are credited after three network confirmations (spec §9). */
-const CONFIRMATIONS_REQUIRED = 3;
 
 const statusClass: Record<Deposit['status'], string> = {
   pending: 'status-pending',
@@ -20,7 +19,7 @@ export function DepositItem({ deposit, locale }: { deposit: Deposit; locale: Loc
   const { t } = useTranslation();
   const status =
     deposit.status === 'confirming'
-      ? t('funding.depositStatus.confirming', { count: deposit.confirmations ?? 0, required: CONFIRMATIONS_REQUIRED })
+      ? t('funding.depositStatus.confirming', { count: deposit.confirmations ?? 0, required: DEPOSIT_CONFIRMATIONS_REQUIRED })
       : t(`funding.depositStatus.${deposit.status}`);
   return (
     <li className="record-item">

@@ -1,5 +1,13 @@
 import '../../../lib/antd-mobile-setup.ts';
-import { currencyOfWallet, type Locale, resultCodeOf, type WalletType, walletApi, walletTypes } from '@bolsa/contracts';
+import {
+  currencyOfWallet,
+  FX_QUOTE_VALIDITY_MS,
+  type Locale,
+  resultCodeOf,
+  type WalletType,
+  walletApi,
+  walletTypes,
+} from '@bolsa/contracts';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +26,8 @@ import { useWallets } from '../api/get-wallets.ts';
 import { type TransferResult, useTransfer } from '../api/transfer.ts';
 import { QuoteCard } from '../components/quote-card.tsx';
 
-/** The server honours a quote for 30 s (contracts: FX_QUOTE_INVALID). */
-export const QUOTE_VALIDITY_MS = 30_000;
+/** The server honours a quote this long. */
+export const QUOTE_VALIDITY_MS = FX_QUOTE_VALIDITY_MS;
 
 type HeldQuote = { quote: TransferQuote; deadlineMs: number };
 

@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const withdrawals = createWithdrawalsService({ db, auth, ledger, now });
   const payoutAccounts = createPayoutAccountsService({ db });
   const content = createContentService({ db });
-  const admin = createAdminService({ db, deposits, withdrawals });
+  const admin = createAdminService({ db, ledger, uploads, deposits, withdrawals });
   for (const job of [auth.housekeepingJob, ledger.reconciliationJob, deposits.chainWatcherJob, wallet.pendingTransfersJob])
     jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);

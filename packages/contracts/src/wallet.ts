@@ -394,6 +394,18 @@ export const reviewIdParams = z.object({ id: pathIdSchema });
 export const operatorDepositSchema = depositSchema.extend({ userId: z.string(), userEmail: z.string() });
 export const operatorWithdrawalSchema = withdrawalSchema.extend({ userId: z.string(), userEmail: z.string() });
 
+export const reconciliationReportSchema = z.object({
+  checkedAtTimestamp: z.number().int(),
+  accountsChecked: z.number().int(),
+  entriesChecked: z.number().int(),
+  isBalanced: z.boolean(),
+  balanceMismatches: z.array(z.object({ accountId: z.number(), stored: z.string(), entries: z.string() })),
+  heldMismatches: z.array(z.object({ accountId: z.number(), stored: z.string(), holds: z.string() })),
+  currencyTotals: z.array(z.object({ currency: z.string(), total: z.string() })),
+  unbalancedJournals: z.array(z.object({ journalId: z.number(), currency: z.string(), total: z.string() })),
+  negativeAvailable: z.array(z.object({ accountId: z.number(), balance: z.string(), held: z.string() })),
+});
+
 export const operatorApi = {
   login: {
     method: 'POST',
@@ -405,6 +417,7 @@ export const operatorApi = {
   approveDeposit: { method: 'POST', path: '/deposits/:id/approve', params: reviewIdParams, data: depositSchema },
   rejectDeposit: { method: 'POST', path: '/deposits/:id/reject', params: reviewIdParams, body: rejectBody, data: depositSchema },
   withdrawals: { method: 'GET', path: '/withdrawals', query: reviewQuery, data: pageOf(operatorWithdrawalSchema) },
+  reconciliation: { method: 'GET', path: '/ledger/reconciliation', data: reconciliationReportSchema },
   approveWithdrawal: { method: 'POST', path: '/withdrawals/:id/approve', params: reviewIdParams, data: withdrawalSchema },
   rejectWithdrawal: {
     method: 'POST',

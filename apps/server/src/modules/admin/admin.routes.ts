@@ -1,6 +1,7 @@
 import { operatorApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
-import { operatorRoute, publicRoute, sendError } from '../../platform/http/index.ts';
+import { z } from 'zod';
+import { AppError, operatorRoute, publicRoute, sendError } from '../../platform/http/index.ts';
 import { tokenFromHeader } from '../../platform/security/index.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -27,6 +28,20 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     operatorApi.rejectDeposit,
     { summary: 'Reject a deposit with a reason', tags },
     ({ operator, params, body, request }) => admin.rejectDeposit(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, () => admin.reconciliation());
+  app.get(
+    '/file/:key',
+    {
+      onRequest: app.authenticateOperator,
+      schema: { summary: 'An uploaded file, to operators', tags, params: z.object({ key: z.string().max(100) }) },
+    },
+    async (request, reply) => {
+      if (!request.operator) throw new AppError('UNAUTHORIZED');
+      const file = await admin.uploadedFile((request.params as { key: string }).key);
+      if (!file) return sendError(reply, 'NOT_FOUND');
+      return reply.header('content-type', file.contentType).header('content-security-policy', "default-src 'none'").send(file.bytes);
+    },
   );
   operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ query }) => admin.withdrawalQueue(query));
   operatorRoute(

@@ -4,6 +4,8 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
 
 const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
@@ -15,8 +17,14 @@ export type AdminService = ReturnType<typeof createAdminService>;
  * Operators act only through these audited paths: each decision and its audit row commit together,
  * so there is never an action without its record, nor a record of an action that did not happen.
  */
-export function createAdminService(dependencies: { db: Database; deposits: DepositsService; withdrawals: WithdrawalsService }) {
-  const { db, deposits, withdrawals } = dependencies;
+export function createAdminService(dependencies: {
+  db: Database;
+  ledger: LedgerService;
+  uploads: UploadsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+}) {
+  const { db, ledger, uploads, deposits, withdrawals } = dependencies;
 
   async function audited<T extends object>(
     operator: OperatorPrincipal,
@@ -91,6 +99,11 @@ export function createAdminService(dependencies: { db: Database; deposits: Depos
       await db.update(operatorSessions).set({ lastSeenAt: new Date() }).where(eq(operatorSessions.id, row.sessionId));
       return row;
     },
+
+    /** The proof that every stored balance equals its entries and each currency sums to zero. */
+    reconciliation: () => ledger.reconcile(),
+    /** Any uploaded file: operators review deposit screenshots and identity documents. */
+    uploadedFile: (key: string) => uploads.readOwned('operator', key),
 
     depositQueue: deposits.reviewQueue,
     withdrawalQueue: withdrawals.reviewQueue,

@@ -417,6 +417,27 @@ describe('funding: deposits, transfers and withdrawals through the API, all on t
     await expect(testApp.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
   });
 
+  it('lets operators, and only them besides the owner, see an uploaded screenshot and the reconciliation report', async () => {
+    const owner = await registerUser(testApp);
+    const uploaded = await upload(testApp, owner.token, tinyPng);
+    const key = uploaded.body.data?.url.split('/').pop() ?? '';
+    const asOperator = await testApp.app.inject({ method: 'GET', url: `/admin/api/file/${key}`, headers: { authorization: operator } });
+    expect(asOperator.statusCode).toBe(200);
+    expect(asOperator.rawPayload.equals(tinyPng)).toBe(true);
+    const asUser = await testApp.app.inject({ method: 'GET', url: `/admin/api/file/${key}`, headers: { authorization: owner.token } });
+    expect(asUser.statusCode).toBe(401);
+    const report = await testApp.call<{ isBalanced: boolean; currencyTotals: Array<{ currency: string; total: string }> }>(
+      '/ledger/reconciliation',
+      {
+        isOperatorApi: true,
+        token: operator,
+        method: 'GET',
+      },
+    );
+    expect(report.body.data.isBalanced).toBe(true);
+    expect(report.body.data.currencyTotals.every((entry) => Number(entry.total) === 0)).toBe(true);
+  });
+
   it('refuses wrong, renamed, oversized, empty and SVG uploads, and stores nothing', async () => {
     const { token } = await registerUser(testApp);
     const before = await testApp.database.db.execute(sql`SELECT count(*)::int AS n FROM uploads`);

@@ -24,10 +24,11 @@ describe('embedded PGlite', () => {
       histogram.disable();
       clearInterval(timer);
       expect(busyMs).toBeGreaterThan(300);
-      // A 10 ms timer kept firing for the whole query (in-process PGlite would give about one tick),
-      // and no single stall came near the query's length (other load on the machine causes short ones).
+      // In-process PGlite would block the loop for the whole query: about one tick and one stall as long
+      // as the query. Here a 10 ms timer keeps firing throughout, and no stall comes near the query's
+      // length. (On a loaded 2-core machine short stalls from CPU starvation happen; they are not the database.)
       expect(ticks).toBeGreaterThan(busyMs / 10 / 3);
-      expect(histogram.max / 1e6).toBeLessThan(Math.min(500, busyMs / 4));
+      expect(histogram.max / 1e6).toBeLessThan(busyMs / 4);
     } finally {
       await database.close();
     }

@@ -72,8 +72,7 @@ BEGIN
     RAISE EXCEPTION 'journal % is unbalanced or malformed', p_key USING ERRCODE = 'BL003';
   END IF;
 
-  PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_accounts) ORDER BY id FOR UPDATE;
-
+  -- The UPDATEs run in account-id order and take the row locks in that order: no deadlocks between movements.
   FOR v_leg IN SELECT * FROM unnest(v_accounts, v_amounts, v_requires) AS t(account_id, amount, require_funds) ORDER BY account_id LOOP
     UPDATE ledger_accounts SET balance = balance + v_leg.amount WHERE id = v_leg.account_id RETURNING balance, held INTO v_balance, v_held;
     IF v_leg.require_funds AND v_leg.amount < 0 AND v_balance - v_held < 0 THEN
@@ -128,12 +127,18 @@ DECLARE
   v_account record;
   v_journal bigint;
   v_inserted boolean;
+  v_counter bigint;
 BEGIN
   SELECT h.id, h.account_id, h.amount INTO v_hold FROM ledger_holds h WHERE h.id = p_hold;
   IF v_hold.id IS NULL THEN
     RAISE EXCEPTION 'unknown hold %', p_hold USING ERRCODE = 'BL005';
   END IF;
-  SELECT * INTO v_account FROM ledger_accounts WHERE id = v_hold.account_id FOR UPDATE;
+  -- Lock the hold's account and the counter account together, in id order, like every other movement.
+  IF p_outcome = 'posted' THEN
+    v_counter := ledger_account_id((p_counter ->> 'user')::bigint, p_counter ->> 'wallet', p_counter ->> 'system', p_counter ->> 'currency');
+  END IF;
+  PERFORM 1 FROM ledger_accounts WHERE id IN (v_hold.account_id, v_counter) ORDER BY id FOR UPDATE;
+  SELECT * INTO v_account FROM ledger_accounts WHERE id = v_hold.account_id;
 
   INSERT INTO ledger_hold_resolutions (hold_id, outcome, idempotency_key) VALUES (p_hold, p_outcome, p_key)
   ON CONFLICT DO NOTHING RETURNING true INTO v_inserted;

@@ -119,3 +119,24 @@ for (const route of ['/pages/auth/login', '/pages/auth/register', '/pages/auth/r
     }
   });
 }
+
+test('a tab page is a quit page: the first back says "press again to quit", the second leaves', async ({ page }) => {
+  await page.goto('about:blank');
+  await page.goto('/#/pages/market/index');
+  await expect(page.getByRole('heading', { name: 'Mercados' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Pulse otra vez para salir')).toBeVisible();
+  await expect(page).toHaveURL(/#\/pages\/market\/index/);
+  await page.goBack();
+  await expect(page).toHaveURL('about:blank');
+});
+
+test('back from a pushed page returns inside the app without the quit warning', async ({ page }) => {
+  await page.goto('/#/pages/home/index');
+  await page.getByRole('link', { name: 'Cuenta' }).click();
+  await page.getByRole('link', { name: 'Iniciar sesión' }).first().click();
+  await expect(page).toHaveURL(/#\/pages\/auth\/login/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/profile\/index/);
+  await expect(page.getByText('Pulse otra vez para salir')).toHaveCount(0);
+});

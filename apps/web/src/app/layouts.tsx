@@ -2,6 +2,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { routes } from '../lib/navigation.ts';
 import { useToken } from '../lib/session-store.ts';
 import { TabBar } from './tab-bar.tsx';
+import { useQuitGuard } from './use-quit-guard.ts';
 
 /** The centred frame (design width 375, at most 960 wide) around every page. */
 export function RootLayout() {
@@ -13,8 +14,9 @@ export function RootLayout() {
   );
 }
 
-/** Tab pages: content above the fixed 50px tab bar. */
+/** Tab pages: content above the fixed 50px tab bar; they are quit pages. */
 export function TabLayout() {
+  useQuitGuard();
   return (
     <>
       <main className="app-main has-tab-bar">

@@ -5,10 +5,12 @@ import { useLocation } from 'react-router';
 
 const GUARD_MARK = 'bolsaQuitGuard';
 
-type HistoryState = { idx?: number; [GUARD_MARK]?: boolean } | null;
+type HistoryState = { idx?: number; key?: string; [GUARD_MARK]?: boolean } | null;
 
 const currentState = () => window.history.state as HistoryState;
-const isFirstEntry = (state: HistoryState) => (state?.idx ?? 0) === 0;
+const isFirstEntry = (state: HistoryState) => state !== null && (state.idx ?? 0) === 0;
+/** The react-router entry the guard sits on; only going back to exactly it counts as "leaving". */
+let guardedKey: string | undefined;
 
 /**
  * Tab pages are quit pages (spec §2): when back would leave the app, the first press only says
@@ -23,6 +25,7 @@ export function useQuitGuard() {
   useEffect(() => {
     const state = currentState();
     if (!isFirstEntry(state) || state?.[GUARD_MARK]) return;
+    guardedKey = state?.key;
     window.history.pushState({ ...state, [GUARD_MARK]: true }, '');
   }, [location.key]);
 
@@ -33,7 +36,8 @@ export function useQuitGuard() {
       const state = currentState();
       const wasOnGuard = isOnGuard;
       isOnGuard = state?.[GUARD_MARK] === true;
-      if (!wasOnGuard || isOnGuard || !isFirstEntry(state)) return;
+      // A new entry (a link, a hash set by code) is not a back press; only returning to the guarded entry is.
+      if (!wasOnGuard || isOnGuard || !isFirstEntry(state) || state?.key !== guardedKey) return;
       if (Date.now() - warnedAt < TOAST_DURATION_MS) {
         window.history.back();
         return;

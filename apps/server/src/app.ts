@@ -29,7 +29,7 @@ import { createUploadsService, registerUploadRoutes } from './modules/uploads/in
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
-import { publicRoute, registerEnvelope } from './platform/http/index.ts';
+import { publicRoute, registerEnvelope, sendError } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { defaultWebDistDir } from './platform/paths.ts';
@@ -63,6 +63,8 @@ export type Platform = {
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /** Stops taking requests (503) and resolves once those in flight are answered, or after the timeout. */
+    drain(timeoutMs: number): Promise<void>;
   }
 }
 
@@ -92,6 +94,34 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = createJobRunner(database.db, app.log);
   const storage = createLocalFileStorage(config.dataDir);
   app.decorate('platform', { config, database, bus, mailer, jobs, storage });
+
+  // Graceful shutdown: drain() answers new requests 503 and resolves when the in-flight ones have finished,
+  // before app.close() tears down connections and closes the database.
+  let inFlight = 0;
+  let isDraining = false;
+  let onDrained: (() => void) | undefined;
+  const settle = () => {
+    inFlight -= 1;
+    if (inFlight === 0) onDrained?.();
+  };
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight += 1;
+    if (isDraining) {
+      reply.header('connection', 'close');
+      return sendError(reply, 'SERVICE_UNAVAILABLE');
+    }
+  });
+  app.addHook('onResponse', async () => settle());
+  // Fastify requires exactly one parameter on an async onRequestAbort hook.
+  app.addHook('onRequestAbort', async (_request) => settle());
+  app.decorate('drain', async (timeoutMs: number) => {
+    isDraining = true;
+    if (inFlight === 0) return;
+    await new Promise<void>((resolve) => {
+      onDrained = resolve;
+      setTimeout(resolve, timeoutMs).unref();
+    });
+  });
 
   app.addHook('onClose', async () => {
     await jobs.stop();

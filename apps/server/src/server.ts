@@ -21,6 +21,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
+    await app.drain(10_000);
     await app.close();
     process.exit(0);
   };

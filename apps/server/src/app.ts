@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
+import { createMarketModule, type MarketModule, registerMarketRoutes, type TradeSource } from './modules/market/index.ts';
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
@@ -31,6 +32,10 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Start the periodic jobs (off in most tests, which call them directly). */
   shouldStartJobs?: boolean;
+  /** Trades from this source instead of the simulated market (tests replay a file). */
+  marketSource?: TradeSource;
+  /** Start the market feed (on by default; tests that do not read quotes leave it off to stay light). */
+  shouldStartMarketFeed?: boolean;
 };
 
 export type Platform = {
@@ -45,6 +50,7 @@ export type Platform = {
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    market: MarketModule;
   }
 }
 
@@ -74,8 +80,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = createJobRunner(database.db, app.log);
   const storage = createLocalFileStorage(config.dataDir);
   app.decorate('platform', { config, database, bus, mailer, jobs, storage });
+  const market = createMarketModule({
+    config,
+    db: database.db,
+    bus,
+    logger: app.log,
+    ...(options.marketSource ? { source: options.marketSource } : {}),
+  });
+  app.decorate('market', market);
 
   app.addHook('onClose', async () => {
+    await market.feed.stop();
     await jobs.stop();
     await bus.close();
     await mailer.close();
@@ -136,6 +151,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       );
       registerAuthRoutes(web, auth);
       registerContentRoutes(web, content);
+      await registerMarketRoutes(web, {
+        service: market.service,
+        feed: market.feed,
+        catalog: market.catalog,
+        authenticate: (token) => auth.authenticate(token),
+        push: { updatesPerSecondMax: config.pushUpdatesPerSecond },
+      });
     },
     { prefix: API_BASE_PATH },
   );
@@ -150,5 +172,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (database.kind === 'embedded') await database.db.execute(sql`ANALYZE`);
   }
   if (options.shouldStartJobs ?? true) jobs.start();
+  // The feed starts in the background: the server answers at once, market reads say "starting"
+  // for the moment it takes to place every instrument where its stored history ends.
+  if (options.shouldStartMarketFeed ?? true) await market.feed.start();
   return app;
 }

@@ -1,7 +1,8 @@
-import { marketApi, watchlistApi } from '@bolsa/contracts';
+import { envelopeOf, marketApi, watchlistApi } from '@bolsa/contracts';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicRoute, sendError, userRoute } from '../../platform/http/index.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicRoute, sendError, successBody, userRoute } from '../../platform/http/index.ts';
 import type { Catalog } from './instruments.ts';
 import { logoSvg } from './logo.ts';
 import type { MarketService, Viewer } from './market.service.ts';
@@ -79,9 +80,32 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   publicRoute(app, marketApi.summaryDetail, { summary: 'Profile, sessions and trading units of one instrument', tags }, async ({ query }) =>
     service.summary(query.stockCode, query.market),
   );
-  publicRoute(app, marketApi.kline, { summary: 'K-line of one instrument: 1D, 1W, 1M, 3M or 1Y', tags }, async ({ query }) =>
-    service.kline(query.stockCode, query.type, query.market),
-  );
+  // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised for the few
+  // seconds the service caches it, so a busy chart costs a map lookup instead of a serialisation.
+  const serialisedKlines = new Map<string, { value: unknown; text: string }>();
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: marketApi.kline.path,
+    schema: {
+      summary: 'K-line of one instrument: 1D, 1W, 1M, 3M or 1Y',
+      tags,
+      querystring: marketApi.kline.query,
+      response: { 200: envelopeOf(marketApi.kline.data) },
+    },
+    handler: async (request, reply) => {
+      const { stockCode, type, market } = request.query;
+      const kline = await service.kline(stockCode, type, market);
+      const key = `${kline.stockCode}|${kline.type}|${request.locale}`;
+      let entry = serialisedKlines.get(key);
+      if (entry?.value !== kline) {
+        if (serialisedKlines.size > 10_000) serialisedKlines.clear();
+        entry = { value: kline, text: JSON.stringify(successBody(kline, request.locale)) };
+        serialisedKlines.set(key, entry);
+      }
+      // Already the envelope, serialised: Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(entry.text as never);
+    },
+  });
   publicRoute(
     app,
     marketApi.allStockList,

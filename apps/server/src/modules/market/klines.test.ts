@@ -100,4 +100,22 @@ describe('K-line aggregation', () => {
       }),
     );
   });
+
+  it('adds the previous session when the latest has just begun', () => {
+    const minute = (time: number): CandleRow => ({
+      code: 'T',
+      interval: '1m',
+      time,
+      open: '1',
+      high: '1',
+      low: '1',
+      close: '1',
+      volume: '1',
+    });
+    const friday = Array.from({ length: 390 }, (_, index) => minute(Date.parse('2026-11-20T14:30:00Z') + index * 60_000));
+    const saturday = Array.from({ length: 5 }, (_, index) => minute(Date.parse('2026-11-21T13:00:00Z') + index * 60_000));
+    expect(latestSession([...friday, ...saturday])).toHaveLength(5);
+    expect(latestSession([...friday, ...saturday], 60)).toHaveLength(395);
+    expect(latestSession([...friday, ...saturday], 3)).toHaveLength(5);
+  });
 });

@@ -22,13 +22,22 @@ export const klineFrames: Record<KlineType, KlineFrame> = {
 /** A pause longer than this between one-minute candles separates two sessions. */
 export const SESSION_GAP_MS = 2 * 60 * 60_000;
 
-/** The candles of the latest session: from the end back to the first pause longer than SESSION_GAP_MS. */
-export function latestSession(candles: readonly CandleRow[]): CandleRow[] {
+/**
+ * The candles of the latest session: from the end back to the first pause longer than SESSION_GAP_MS.
+ * A session that has just begun (fewer than `minimumCandles`) is shown with the one before it, so a
+ * chart right after an open is not a handful of bars.
+ */
+export function latestSession(candles: readonly CandleRow[], minimumCandles = 1): CandleRow[] {
   let start = candles.length - 1;
+  let sessionsTaken = 1;
   while (start > 0) {
     const previous = candles[start - 1];
     const current = candles[start];
-    if (!previous || !current || current.time - previous.time > SESSION_GAP_MS) break;
+    if (!previous || !current) break;
+    if (current.time - previous.time > SESSION_GAP_MS) {
+      if (candles.length - start >= minimumCandles || sessionsTaken >= 2) break;
+      sessionsTaken += 1;
+    }
     start -= 1;
   }
   return candles.slice(Math.max(0, start));

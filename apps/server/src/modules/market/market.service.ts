@@ -51,6 +51,8 @@ const MARKET_ALIASES: Record<string, (instrument: Instrument) => boolean> = {
   TW: (instrument) => instrument.source === '7',
 };
 const KLINE_CACHE_MS = 5_000;
+/** A 1D chart with fewer one-minute candles than this also shows the session before. */
+const SESSION_MINIMUM_CANDLES = 60;
 
 function pageOfList<T>(list: readonly T[], pageNum: number, pageSize: number): Page<T> {
   const start = (pageNum - 1) * pageSize;
@@ -212,7 +214,7 @@ export function createMarketService(dependencies: {
     let rows: CandleRow[] = [];
     if (latest !== undefined) {
       rows = await repository.readCandles(db, instrument.code, frame.stored, latest - frame.lookbackMs, latest);
-      if (type === '1D') rows = latestSession(rows);
+      if (type === '1D') rows = latestSession(rows, SESSION_MINIMUM_CANDLES);
       if (frame.bucketMs) rows = aggregateCandles(rows, frame.bucketMs);
     }
     return { stockCode: instrument.code, type, interval: frame.interval, candles: rows.map(toWireCandle) };

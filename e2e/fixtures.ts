@@ -9,6 +9,32 @@ import { SMTPServer } from 'smtp-server';
 
 export type Mail = { to: string; text: string };
 
+/** The instruments of the journeys' server: a few of every market and kind. */
+export const e2eInstrumentCodes = [
+  'AAPL',
+  'MSFT',
+  'NVDA',
+  'TSLA',
+  'AMZN',
+  'IMO',
+  'GGAL',
+  'YPFD',
+  '2330',
+  '2317',
+  'ESZ6',
+  'GCG7',
+  'CLF7',
+  'EURUSD',
+  'USDTWD',
+  'USDARS',
+  'SPX',
+  'DJI',
+  'IXIC',
+  'N225',
+  'TWII',
+  'MERV',
+];
+
 /** One running Bolsa per worker: the built server on a fresh DATA_DIR, mailing through a local SMTP sink. */
 export type Stack = {
   baseURL: string;
@@ -85,9 +111,13 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
           LOG_LEVEL: 'warn',
           DEMO_DATA: 'true',
+          // Every journey's traffic comes from one address; the per-address API limit is for real clients.
+          RATE_LIMIT_PER_MINUTE: '100000',
           ADMIN_EMAIL: E2E_OPERATOR.email,
           ADMIN_PASSWORD: E2E_OPERATOR.password,
+          // Quotes move at any hour, so journeys see live prices; a small market keeps the first start light.
           MARKET_CLOCK: 'always-open',
+          MARKET_INSTRUMENTS: e2eInstrumentCodes.join(','),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -73,3 +73,18 @@ async function startTestAppWithBrokenRoute() {
   await app.ready();
   return { app };
 }
+
+describe('rate limiting', () => {
+  it('answers 429 in the envelope once an address passes its API limit per minute', async () => {
+    const limited = await startTestApp({ configOverrides: { RATE_LIMIT_PER_MINUTE: '5' } });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await limited.call('/health', { method: 'GET' })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await limited.call('/health', { method: 'GET', language: 'ar' });
+      expect(refused.body).toEqual({ code: 1029, msg: 'Demasiadas solicitudes, vuelva a intentarlo en un momento', data: null });
+    } finally {
+      await limited.close();
+    }
+  });
+});

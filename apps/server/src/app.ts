@@ -16,6 +16,7 @@ import { createContentService, registerContentRoutes } from './modules/content/i
 import {
   type ChainWatcher,
   createDepositsService,
+  createLiveFxRates,
   createPayoutAccountsService,
   createReferenceFxRates,
   createSimulatedChainWatcher,
@@ -25,6 +26,14 @@ import {
   registerFundingRoutes,
 } from './modules/funding/index.ts';
 import { createLedgerService } from './modules/ledger/index.ts';
+import {
+  calendars,
+  createMarketModule,
+  type MarketModule,
+  registerMarketRoutes,
+  statusAt,
+  type TradeSource,
+} from './modules/market/index.ts';
 import { createUploadsService, registerUploadRoutes } from './modules/uploads/index.ts';
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
@@ -49,6 +58,10 @@ export type AppOptions = {
   chainWatcher?: ChainWatcher;
   fxRates?: FxRates;
   now?: () => Date;
+  /** Trades from this source instead of the simulated market (tests replay a file). */
+  marketSource?: TradeSource;
+  /** Start the market feed (on by default; tests that do not read quotes leave it off to stay light). */
+  shouldStartMarketFeed?: boolean;
 };
 
 export type Platform = {
@@ -65,6 +78,7 @@ declare module 'fastify' {
     platform: Platform;
     /** Stops taking requests (503) and resolves once those in flight are answered, or after the timeout. */
     drain(timeoutMs: number): Promise<void>;
+    market: MarketModule;
   }
 }
 
@@ -94,6 +108,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const jobs = createJobRunner(database.db, app.log);
   const storage = createLocalFileStorage(config.dataDir);
   app.decorate('platform', { config, database, bus, mailer, jobs, storage });
+  const market = createMarketModule({
+    config,
+    db: database.db,
+    bus,
+    logger: app.log,
+    ...(options.marketSource ? { source: options.marketSource } : {}),
+  });
+  app.decorate('market', market);
 
   // Graceful shutdown: drain() answers new requests 503 and resolves when the in-flight ones have finished,
   // before app.close() tears down connections and closes the database.
@@ -124,6 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   app.addHook('onClose', async () => {
+    await market.feed.stop();
     await jobs.stop();
     await bus.close();
     await mailer.close();
@@ -155,6 +178,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // The limit guards the APIs; the app's own static files (a dozen chunks per page load) do not count.
+    allowList: (request) => !request.url.startsWith(API_BASE_PATH) && !request.url.startsWith('/admin/api'),
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `rate limit, retry in ${context.after}` }),
   });
   await app.register(swagger, {
@@ -171,7 +196,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = createAuthService({ db, mailer, settings: config });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });
-  const fx = options.fxRates ?? createReferenceFxRates({ isAlwaysOpen: config.marketClock === 'always-open' });
+  const fx =
+    options.fxRates ??
+    createLiveFxRates({
+      convert: (amount, from, to, decimals) => market.service.convert(amount, from, to, decimals),
+      isForexOpen: (now) => statusAt(calendars.FX, now.getTime(), config.marketClock) === 'open',
+      fallback: createReferenceFxRates({ isAlwaysOpen: config.marketClock === 'always-open' }),
+    });
   const wallet = createWalletService({ db, ledger, fx, now });
   const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
   const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
@@ -198,6 +229,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes });
       registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
       registerContentRoutes(web, content);
+      await registerMarketRoutes(web, {
+        service: market.service,
+        feed: market.feed,
+        catalog: market.catalog,
+        authenticate: (token) => auth.authenticate(token),
+        push: { updatesPerSecondMax: config.pushUpdatesPerSecond },
+      });
     },
     { prefix: API_BASE_PATH },
   );
@@ -219,5 +257,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (database.kind === 'embedded') await database.db.execute(sql`ANALYZE`);
   }
   if (options.shouldStartJobs ?? true) jobs.start();
+  // The feed starts in the background: the server answers at once, market reads say "starting"
+  // for the moment it takes to place every instrument where its stored history ends.
+  if (options.shouldStartMarketFeed ?? true) await market.feed.start();
   return app;
 }

@@ -2,6 +2,8 @@ export * from './account.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './locales.ts';
+export * from './market.ts';
+export * from './paging.ts';
 export * from './result-codes.ts';
 export * from './validation.ts';
 export * from './wallet.ts';

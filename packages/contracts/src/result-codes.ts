@@ -33,6 +33,23 @@ export const resultCodes = {
   PAY_PASSWORD_THROTTLED: { code: 2013, httpStatus: 429, when: 'Too many wrong pay passwords; says when to retry.' },
   ACCOUNT_DISABLED: { code: 2014, httpStatus: 403, when: 'The account is frozen for login by an operator.' },
 
+  // Market data and watchlist: 3xxx
+  INSTRUMENT_UNKNOWN: { code: 3001, httpStatus: 404, when: 'No instrument has this code (in this market, when one is given).' },
+  MARKET_UNKNOWN: {
+    code: 3002,
+    httpStatus: 400,
+    when: 'The market named is not one the product lists, or not the market of this instrument.',
+  },
+  KLINE_TYPE_UNKNOWN: { code: 3003, httpStatus: 400, when: 'The K-line time frame is not one of 1D, 1W, 1M, 3M, 1Y.' },
+  LIST_TYPE_UNKNOWN: { code: 3004, httpStatus: 400, when: 'The list type of a stock or futures list is not one the product offers.' },
+  WATCHLIST_ITEM_NOT_FOUND: {
+    code: 3005,
+    httpStatus: 404,
+    when: 'The watchlist row does not exist or belongs to another user (never says which).',
+  },
+  WATCHLIST_FULL: { code: 3006, httpStatus: 409, when: 'The watchlist already holds the maximum number of instruments.' },
+  MARKET_DATA_STARTING: { code: 3007, httpStatus: 503, when: 'The market feed has not produced its first quotes yet after a start.' },
+
   // Ledger and funding: 4xxx
   INSUFFICIENT_FUNDS: { code: 4001, httpStatus: 400, when: 'The available balance (balance minus holds) does not cover the amount.' },
   IDEMPOTENCY_KEY_REUSED: { code: 4002, httpStatus: 409, when: 'An idempotency key already used for a different movement.' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
 /** Wallet types of spec §4; each is one ledger account per user, in its own currency. */
@@ -104,9 +105,6 @@ export const walletBillSchema = z.object({
   /** createTime formatted in the caller's time zone as DD-MM-YYYY HH:mm:ss. */
   createTime: z.string(),
 });
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 
 export const timeZoneSchema = z
   .string({ error: typeError })

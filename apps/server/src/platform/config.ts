@@ -23,6 +23,13 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: 'must have at least 12 characters' }).optional(),
   MARKET_CLOCK: z.enum(['real', 'always-open'], { error: 'must be real or always-open' }).default('real'),
+  MARKET_SEED: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(20_260_101),
+  MARKET_INSTRUMENTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.]+(,[A-Za-z0-9.]+)*$/, { error: 'must be a comma-separated list of instrument codes' })
+    .optional(),
+  MARKET_TICK_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(50).max(60_000).default(500),
+  PUSH_UPDATES_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().min(1).max(50).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
   DEMO_DATA: booleanFromText.optional(),
   SESSION_IDLE_MINUTES: z.coerce
@@ -53,6 +60,14 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   marketClock: 'real' | 'always-open';
+  /** Seed of the simulated market: the same seed gives the same prices. */
+  marketSeed: number;
+  /** Only these instruments (tests and benchmarks); every instrument when unset. */
+  marketInstruments: string[] | undefined;
+  /** How often the feed produces a round of quotes. */
+  marketTickMs: number;
+  /** Push conflation: at most this many updates per instrument per second to one client. */
+  pushUpdatesPerSecond: number;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   /** Seed the demo account: on by default with the embedded database, off with DATABASE_URL unless asked. */
   isDemoDataEnabled: boolean;
@@ -93,6 +108,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
     marketClock: value.MARKET_CLOCK,
+    marketSeed: value.MARKET_SEED,
+    marketInstruments: value.MARKET_INSTRUMENTS?.split(',').map((code) => code.toUpperCase()),
+    marketTickMs: value.MARKET_TICK_MS,
+    pushUpdatesPerSecond: value.PUSH_UPDATES_PER_SECOND,
     logLevel: value.LOG_LEVEL,
     isDemoDataEnabled: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
     sessionIdleMs: value.SESSION_IDLE_MINUTES * 60_000,

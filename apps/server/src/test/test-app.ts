@@ -60,12 +60,18 @@ export async function createScratchPostgresDatabase(): Promise<{ url: string; dr
   };
 }
 
+/** The instruments of test apps: one or two of every source and calendar. */
+export const testInstrumentCodes = ['AAPL', 'MSFT', 'GEV', 'IMO', 'GGAL', '2330', 'ESZ6', 'GCG7', 'EURUSD', 'USDTWD', 'SPX', 'N225'];
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-test-')),
     DEMO_DATA: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // A small market keeps every test app's start and history backfill to a second or so.
+    MARKET_INSTRUMENTS: testInstrumentCodes.join(','),
+    MARKET_CLOCK: 'always-open',
     ...overrides,
   });
 }
@@ -89,7 +95,9 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; co
   return { database, config, dispose: () => database.close() };
 }
 
-export async function startTestApp(options: { configOverrides?: Record<string, string>; appOptions?: AppOptions } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { configOverrides?: Record<string, string>; appOptions?: AppOptions; shouldStartMarketFeed?: boolean } = {},
+): Promise<TestApp> {
   const { database, config: baseConfig, dispose } = await openTestDatabase();
   const config = {
     ...baseConfig,
@@ -97,7 +105,13 @@ export async function startTestApp(options: { configOverrides?: Record<string, s
     databaseUrl: baseConfig.databaseUrl,
   };
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-  const app = await buildApp(config, { database, mailer, shouldStartJobs: false, ...options.appOptions });
+  const app = await buildApp(config, {
+    database,
+    mailer,
+    shouldStartJobs: false,
+    shouldStartMarketFeed: options.shouldStartMarketFeed ?? false,
+    ...options.appOptions,
+  });
   await app.ready();
   return {
     app,

@@ -88,8 +88,50 @@ export const routeObjects: RouteObject[] = [
             ),
           },
           {
+            path: 'pages/quote/stock',
+            ...page(
+              () => import('../features/quote/pages/quote-page.tsx'),
+              (m) => m.StockQuotePage,
+            ),
+          },
+          {
+            path: 'pages/quote/future',
+            ...page(
+              () => import('../features/quote/pages/quote-page.tsx'),
+              (m) => m.FutureQuotePage,
+            ),
+          },
+          {
+            path: 'pages/quote/globalindex',
+            ...page(
+              () => import('../features/quote/pages/quote-page.tsx'),
+              (m) => m.IndexQuotePage,
+            ),
+          },
+          {
+            path: 'pages/quote/forex',
+            ...page(
+              () => import('../features/quote/pages/quote-page.tsx'),
+              (m) => m.ForexQuotePage,
+            ),
+          },
+          {
+            path: 'pages/search/index',
+            ...page(
+              () => import('../features/search/pages/search-page.tsx'),
+              (m) => m.SearchPage,
+            ),
+          },
+          {
             Component: RequireAuth,
             children: [
+              {
+                path: 'pages/watchlist/manage',
+                ...page(
+                  () => import('../features/watchlist/pages/watchlist-manage-page.tsx'),
+                  (m) => m.WatchlistManagePage,
+                ),
+              },
               {
                 path: 'pages/setting/index',
                 ...page(

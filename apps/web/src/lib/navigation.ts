@@ -24,10 +24,30 @@ export const routes = {
   cryptoAddresses: '/pages/vm/modify',
   statement: '/pages/profile/transaction',
   transfer: '/pages/profile/transfer',
+  quoteStock: '/pages/quote/stock',
+  quoteFuture: '/pages/quote/future',
+  quoteIndex: '/pages/quote/globalindex',
+  quoteForex: '/pages/quote/forex',
+  watchlistManage: '/pages/watchlist/manage',
+  search: '/pages/search/index',
 } as const;
 
 /** The withdrawals tab of the funding record, where each withdrawal shows its timeline. */
 export const withdrawalRecordRoute = '/pages/deposit/record?tab=withdrawals';
+
+/** The quote page of an instrument (spec §2): future for source 3, index for 99, forex for 2, stock otherwise. */
+export function quoteRouteOf(instrument: { name: string; code: string; market: string; source: string }): string {
+  const path =
+    instrument.source === '3'
+      ? routes.quoteFuture
+      : instrument.source === '99'
+        ? routes.quoteIndex
+        : instrument.source === '2'
+          ? routes.quoteForex
+          : routes.quoteStock;
+  const query = new URLSearchParams({ name: instrument.name, code: instrument.code, market: instrument.market, source: instrument.source });
+  return `${path}?${query.toString()}`;
+}
 
 /** True when the router's own history has an entry to go back to (React Router keeps `idx` in history state). */
 export function hasHistory(): boolean {

@@ -1,4 +1,11 @@
-import { currencyOfWallet, DEPOSIT_CONFIRMATIONS_REQUIRED, DEPOSIT_MINIMUM, reviewStatus, type WalletType } from '@bolsa/contracts';
+import {
+  currencyOfWallet,
+  DEPOSIT_CONFIRMATIONS_REQUIRED,
+  DEPOSIT_MINIMUM,
+  pageInfo,
+  reviewStatus,
+  type WalletType,
+} from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { type Database, type Executor, uniqueViolationConstraint } from '../../platform/db/index.ts';
@@ -164,7 +171,7 @@ export function createDepositsService(dependencies: {
           .offset((page.pageNum - 1) * page.pageSize),
         db.select({ total: count() }).from(deposits).where(eq(deposits.userId, userId)),
       ]);
-      return { list: rows.map(depositView), total: totals[0]?.total ?? 0, ...page };
+      return { list: rows.map(depositView), ...pageInfo(totals[0]?.total ?? 0, page.pageNum, page.pageSize) };
     },
 
     /** For operators: the review queue, oldest first when pending. */
@@ -183,9 +190,7 @@ export function createDepositsService(dependencies: {
       const emails = await auth.emailsByUserId([...new Set(rows.map((row) => row.userId))]);
       return {
         list: rows.map((row) => ({ ...depositView(row), userId: String(row.userId), userEmail: emails.get(row.userId) ?? '' })),
-        total: totals[0]?.total ?? 0,
-        pageNum: filter.pageNum,
-        pageSize: filter.pageSize,
+        ...pageInfo(totals[0]?.total ?? 0, filter.pageNum, filter.pageSize),
       };
     },
 

@@ -50,3 +50,26 @@ export function createReferenceFxRates(options: { isAlwaysOpen: boolean }): FxRa
     },
   };
 }
+
+/**
+ * Rates from the live market feed: the same forex quotes the app shows, so a transfer converts at the
+ * rate the person sees on the quote pages. Until the feed has quoted a pair (just after a start, or a
+ * deployment with a reduced instrument list) the reference rate stands in for it.
+ */
+export function createLiveFxRates(source: {
+  convert(amount: string, from: string, to: string, decimals: number): string;
+  isForexOpen(now: Date): boolean;
+  fallback: FxRates;
+}): FxRates {
+  return {
+    rate(from, to) {
+      if (from === to) return new Decimal(1);
+      try {
+        return new Decimal(source.convert('1', from, to, 10));
+      } catch {
+        return source.fallback.rate(from, to);
+      }
+    },
+    isMarketOpen: (now) => source.isForexOpen(now),
+  };
+}

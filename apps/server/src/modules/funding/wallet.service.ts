@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, type WalletType } from '@bolsa/contracts';
+import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, pageInfo, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
@@ -126,9 +126,7 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
             createTime: formatDateTime(createdAt, input.timeZone),
           };
         }),
-        total: page.total,
-        pageNum: input.pageNum,
-        pageSize: input.pageSize,
+        ...pageInfo(page.total, input.pageNum, input.pageSize),
       };
     },
 

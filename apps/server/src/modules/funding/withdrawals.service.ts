@@ -1,4 +1,4 @@
-import { reviewStatus } from '@bolsa/contracts';
+import { pageInfo, reviewStatus } from '@bolsa/contracts';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
@@ -175,7 +175,7 @@ export function createWithdrawalsService(dependencies: { db: Database; auth: Aut
           .offset((page.pageNum - 1) * page.pageSize),
         db.select({ total: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
       ]);
-      return { list: rows.map(withdrawalView), total: totals[0]?.total ?? 0, ...page };
+      return { list: rows.map(withdrawalView), ...pageInfo(totals[0]?.total ?? 0, page.pageNum, page.pageSize) };
     },
 
     async reviewQueue(filter: { status: 'pending' | 'all'; pageNum: number; pageSize: number }) {
@@ -193,9 +193,7 @@ export function createWithdrawalsService(dependencies: { db: Database; auth: Aut
       const emails = await auth.emailsByUserId([...new Set(rows.map((row) => row.userId))]);
       return {
         list: rows.map((row) => ({ ...withdrawalView(row), userId: String(row.userId), userEmail: emails.get(row.userId) ?? '' })),
-        total: totals[0]?.total ?? 0,
-        pageNum: filter.pageNum,
-        pageSize: filter.pageSize,
+        ...pageInfo(totals[0]?.total ?? 0, filter.pageNum, filter.pageSize),
       };
     },
 

@@ -1,0 +1,564 @@
+import type { MarketStatus } from '@bolsa/contracts';
+
+/**
+ * Trading calendars: each market's sessions in its own time zone, its weekend and its public
+ * holidays of 2026 and 2027. Daily markets (stocks, indices) have regular sessions (and, for the US,
+ * pre- and post-market); weekly markets (CME-style futures, forex) trade from a Sunday evening to a
+ * Friday evening in New York, a trading date D running from D-1 at `openMinute` to D at `closeMinute`.
+ */
+
+export const calendarIds = ['US', 'BYMA', 'TWSE', 'CME', 'FX', 'JPX', 'XETRA', 'LSE', 'HKEX', 'SSE'] as const;
+export type CalendarId = (typeof calendarIds)[number];
+
+type Range = readonly [startMinute: number, endMinute: number];
+
+type DailyCalendar = {
+  kind: 'daily';
+  id: CalendarId;
+  name: string;
+  timeZone: string;
+  /** Regular sessions, minutes after local midnight; two of them where the exchange breaks for lunch. */
+  sessions: readonly Range[];
+  pre?: Range;
+  post?: Range;
+  holidays: Readonly<Record<string, string>>;
+};
+
+type WeeklyCalendar = {
+  kind: 'weekly';
+  id: CalendarId;
+  name: string;
+  timeZone: string;
+  /** Local minute of the day before the trading date when its session opens (18:00 futures, 17:00 forex). */
+  openMinute: number;
+  /** Local minute of the trading date when its session closes (17:00). */
+  closeMinute: number;
+  holidays: Readonly<Record<string, string>>;
+};
+
+export type Calendar = DailyCalendar | WeeklyCalendar;
+
+const at = (hours: number, minutes = 0) => hours * 60 + minutes;
+
+const usHolidays = {
+  '2026-01-01': "New Year's Day",
+  '2026-01-19': 'Martin Luther King Jr. Day',
+  '2026-02-16': "Washington's Birthday",
+  '2026-04-03': 'Good Friday',
+  '2026-05-25': 'Memorial Day',
+  '2026-06-19': 'Juneteenth',
+  '2026-07-03': 'Independence Day (observed)',
+  '2026-09-07': 'Labor Day',
+  '2026-11-26': 'Thanksgiving Day',
+  '2026-12-25': 'Christmas Day',
+  '2027-01-01': "New Year's Day",
+  '2027-01-18': 'Martin Luther King Jr. Day',
+  '2027-02-15': "Washington's Birthday",
+  '2027-03-26': 'Good Friday',
+  '2027-05-31': 'Memorial Day',
+  '2027-06-18': 'Juneteenth (observed)',
+  '2027-07-05': 'Independence Day (observed)',
+  '2027-09-06': 'Labor Day',
+  '2027-11-25': 'Thanksgiving Day',
+  '2027-12-24': 'Christmas Day (observed)',
+};
+
+/** CME Globex and the forex market close fully on these days (other US holidays only shorten the session). */
+const globexHolidays = {
+  '2026-01-01': "New Year's Day",
+  '2026-04-03': 'Good Friday',
+  '2026-12-25': 'Christmas Day',
+  '2027-01-01': "New Year's Day",
+  '2027-03-26': 'Good Friday',
+  '2027-12-24': 'Christmas Day (observed)',
+};
+
+const forexHolidays = {
+  '2026-01-01': "New Year's Day",
+  '2026-12-25': 'Christmas Day',
+  '2027-01-01': "New Year's Day",
+  '2027-12-24': 'Christmas Day (observed)',
+};
+
+const argentinaHolidays = {
+  '2026-01-01': 'Año Nuevo',
+  '2026-02-16': 'Carnaval',
+  '2026-02-17': 'Carnaval',
+  '2026-03-23': 'Feriado puente',
+  '2026-03-24': 'Día de la Memoria',
+  '2026-04-02': 'Día del Veterano y de los Caídos en Malvinas / Jueves Santo',
+  '2026-04-03': 'Viernes Santo',
+  '2026-05-01': 'Día del Trabajador',
+  '2026-05-25': 'Revolución de Mayo',
+  '2026-06-15': 'Paso a la Inmortalidad de Güemes',
+  '2026-07-09': 'Día de la Independencia',
+  '2026-07-10': 'Feriado puente',
+  '2026-08-17': 'Paso a la Inmortalidad de San Martín',
+  '2026-10-12': 'Día del Respeto a la Diversidad Cultural',
+  '2026-11-23': 'Día de la Soberanía Nacional',
+  '2026-12-07': 'Feriado puente',
+  '2026-12-08': 'Inmaculada Concepción',
+  '2026-12-25': 'Navidad',
+  '2027-01-01': 'Año Nuevo',
+  '2027-02-08': 'Carnaval',
+  '2027-02-09': 'Carnaval',
+  '2027-03-24': 'Día de la Memoria',
+  '2027-03-25': 'Jueves Santo',
+  '2027-03-26': 'Viernes Santo',
+  '2027-04-02': 'Día del Veterano y de los Caídos en Malvinas',
+  '2027-05-25': 'Revolución de Mayo',
+  '2027-06-21': 'Paso a la Inmortalidad de Güemes',
+  '2027-07-09': 'Día de la Independencia',
+  '2027-08-16': 'Paso a la Inmortalidad de San Martín',
+  '2027-10-11': 'Día del Respeto a la Diversidad Cultural',
+  '2027-11-22': 'Día de la Soberanía Nacional',
+  '2027-12-08': 'Inmaculada Concepción',
+};
+
+const taiwanHolidays = {
+  '2026-01-01': 'Founding Day',
+  '2026-02-12': 'Lunar New Year (market closed)',
+  '2026-02-13': 'Lunar New Year (market closed)',
+  '2026-02-16': "Lunar New Year's Eve",
+  '2026-02-17': 'Lunar New Year',
+  '2026-02-18': 'Lunar New Year',
+  '2026-02-19': 'Lunar New Year',
+  '2026-02-20': 'Lunar New Year (observed)',
+  '2026-02-27': 'Peace Memorial Day (observed)',
+  '2026-04-03': "Children's Day (observed)",
+  '2026-04-06': 'Tomb Sweeping Day (observed)',
+  '2026-05-01': 'Labour Day',
+  '2026-06-19': 'Dragon Boat Festival',
+  '2026-09-25': 'Mid-Autumn Festival',
+  '2026-09-28': "Teachers' Day",
+  '2026-10-09': 'National Day (observed)',
+  '2026-10-26': 'Retrocession Day (observed)',
+  '2026-12-25': 'Constitution Day',
+  '2027-01-01': 'Founding Day',
+  '2027-02-04': 'Lunar New Year (market closed)',
+  '2027-02-05': "Lunar New Year's Eve",
+  '2027-02-08': 'Lunar New Year',
+  '2027-02-09': 'Lunar New Year',
+  '2027-02-10': 'Lunar New Year (observed)',
+  '2027-03-01': 'Peace Memorial Day (observed)',
+  '2027-04-05': 'Tomb Sweeping Day',
+  '2027-04-06': "Children's Day (observed)",
+  '2027-06-09': 'Dragon Boat Festival',
+  '2027-09-15': 'Mid-Autumn Festival',
+  '2027-09-28': "Teachers' Day",
+  '2027-10-11': 'National Day (observed)',
+  '2027-10-25': 'Retrocession Day',
+  '2027-12-24': 'Constitution Day (observed)',
+};
+
+const japanHolidays = {
+  '2026-01-01': "New Year's Day",
+  '2026-01-02': 'Market holiday',
+  '2026-01-12': 'Coming of Age Day',
+  '2026-02-11': 'National Foundation Day',
+  '2026-02-23': "Emperor's Birthday",
+  '2026-03-20': 'Vernal Equinox Day',
+  '2026-04-29': 'Showa Day',
+  '2026-05-04': 'Greenery Day',
+  '2026-05-05': "Children's Day",
+  '2026-05-06': 'Constitution Day (observed)',
+  '2026-07-20': 'Marine Day',
+  '2026-08-11': 'Mountain Day',
+  '2026-09-21': 'Respect for the Aged Day',
+  '2026-09-22': "Citizens' Holiday",
+  '2026-09-23': 'Autumnal Equinox Day',
+  '2026-10-12': 'Sports Day',
+  '2026-11-03': 'Culture Day',
+  '2026-11-23': 'Labour Thanksgiving Day',
+  '2026-12-31': 'Market holiday',
+  '2027-01-01': "New Year's Day",
+  '2027-01-11': 'Coming of Age Day',
+  '2027-02-11': 'National Foundation Day',
+  '2027-02-23': "Emperor's Birthday",
+  '2027-03-22': 'Vernal Equinox Day (observed)',
+  '2027-04-29': 'Showa Day',
+  '2027-05-03': 'Constitution Day',
+  '2027-05-04': 'Greenery Day',
+  '2027-05-05': "Children's Day",
+  '2027-07-19': 'Marine Day',
+  '2027-08-11': 'Mountain Day',
+  '2027-09-20': 'Respect for the Aged Day',
+  '2027-09-23': 'Autumnal Equinox Day',
+  '2027-10-11': 'Sports Day',
+  '2027-11-03': 'Culture Day',
+  '2027-11-23': 'Labour Thanksgiving Day',
+  '2027-12-31': 'Market holiday',
+};
+
+const germanyHolidays = {
+  '2026-01-01': 'Neujahr',
+  '2026-04-03': 'Karfreitag',
+  '2026-04-06': 'Ostermontag',
+  '2026-05-01': 'Tag der Arbeit',
+  '2026-12-24': 'Heiligabend',
+  '2026-12-25': 'Erster Weihnachtstag',
+  '2026-12-31': 'Silvester',
+  '2027-01-01': 'Neujahr',
+  '2027-03-26': 'Karfreitag',
+  '2027-03-29': 'Ostermontag',
+  '2027-12-24': 'Heiligabend',
+  '2027-12-31': 'Silvester',
+};
+
+const ukHolidays = {
+  '2026-01-01': "New Year's Day",
+  '2026-04-03': 'Good Friday',
+  '2026-04-06': 'Easter Monday',
+  '2026-05-04': 'Early May bank holiday',
+  '2026-05-25': 'Spring bank holiday',
+  '2026-08-31': 'Summer bank holiday',
+  '2026-12-25': 'Christmas Day',
+  '2026-12-28': 'Boxing Day (substitute day)',
+  '2027-01-01': "New Year's Day",
+  '2027-03-26': 'Good Friday',
+  '2027-03-29': 'Easter Monday',
+  '2027-05-03': 'Early May bank holiday',
+  '2027-05-31': 'Spring bank holiday',
+  '2027-08-30': 'Summer bank holiday',
+  '2027-12-27': 'Christmas Day (substitute day)',
+  '2027-12-28': 'Boxing Day (substitute day)',
+};
+
+const hongKongHolidays = {
+  '2026-01-01': 'The first day of January',
+  '2026-02-17': 'Lunar New Year',
+  '2026-02-18': 'The second day of Lunar New Year',
+  '2026-02-19': 'The third day of Lunar New Year',
+  '2026-04-03': 'Good Friday',
+  '2026-04-06': 'Easter Monday',
+  '2026-04-07': 'Ching Ming Festival (observed)',
+  '2026-05-01': 'Labour Day',
+  '2026-05-25': "Buddha's Birthday (observed)",
+  '2026-06-19': 'Tuen Ng Festival',
+  '2026-07-01': 'HKSAR Establishment Day',
+  '2026-10-01': 'National Day',
+  '2026-10-19': 'Chung Yeung Festival (observed)',
+  '2026-12-25': 'Christmas Day',
+  '2027-01-01': 'The first day of January',
+  '2027-02-08': 'The third day of Lunar New Year',
+  '2027-02-09': 'The fourth day of Lunar New Year',
+  '2027-03-26': 'Good Friday',
+  '2027-03-29': 'Easter Monday',
+  '2027-04-05': 'Ching Ming Festival',
+  '2027-05-13': "Buddha's Birthday",
+  '2027-06-09': 'Tuen Ng Festival',
+  '2027-07-01': 'HKSAR Establishment Day',
+  '2027-09-16': 'The day following Mid-Autumn Festival',
+  '2027-10-01': 'National Day',
+  '2027-10-08': 'Chung Yeung Festival',
+  '2027-12-27': 'The first weekday after Christmas Day',
+};
+
+const chinaHolidays = {
+  '2026-01-01': "New Year's Day",
+  '2026-01-02': "New Year's Day",
+  '2026-02-16': 'Spring Festival',
+  '2026-02-17': 'Spring Festival',
+  '2026-02-18': 'Spring Festival',
+  '2026-02-19': 'Spring Festival',
+  '2026-02-20': 'Spring Festival',
+  '2026-02-23': 'Spring Festival',
+  '2026-04-06': 'Qingming Festival',
+  '2026-05-01': 'Labour Day',
+  '2026-05-04': 'Labour Day',
+  '2026-05-05': 'Labour Day',
+  '2026-06-19': 'Dragon Boat Festival',
+  '2026-09-25': 'Mid-Autumn Festival',
+  '2026-10-01': 'National Day',
+  '2026-10-02': 'National Day',
+  '2026-10-05': 'National Day',
+  '2026-10-06': 'National Day',
+  '2026-10-07': 'National Day',
+  '2027-01-01': "New Year's Day",
+  '2027-02-05': 'Spring Festival',
+  '2027-02-08': 'Spring Festival',
+  '2027-02-09': 'Spring Festival',
+  '2027-02-10': 'Spring Festival',
+  '2027-02-11': 'Spring Festival',
+  '2027-04-05': 'Qingming Festival',
+  '2027-05-03': 'Labour Day',
+  '2027-05-04': 'Labour Day',
+  '2027-05-05': 'Labour Day',
+  '2027-06-09': 'Dragon Boat Festival',
+  '2027-09-15': 'Mid-Autumn Festival',
+  '2027-10-01': 'National Day',
+  '2027-10-04': 'National Day',
+  '2027-10-05': 'National Day',
+  '2027-10-06': 'National Day',
+  '2027-10-07': 'National Day',
+};
+
+export const calendars: Record<CalendarId, Calendar> = {
+  US: {
+    kind: 'daily',
+    id: 'US',
+    name: 'NYSE / Nasdaq',
+    timeZone: 'America/New_York',
+    sessions: [[at(9, 30), at(16)]],
+    pre: [at(4), at(9, 30)],
+    post: [at(16), at(20)],
+    holidays: usHolidays,
+  },
+  BYMA: {
+    kind: 'daily',
+    id: 'BYMA',
+    name: 'BYMA',
+    timeZone: 'America/Argentina/Buenos_Aires',
+    sessions: [[at(11), at(17)]],
+    holidays: argentinaHolidays,
+  },
+  TWSE: { kind: 'daily', id: 'TWSE', name: 'TWSE', timeZone: 'Asia/Taipei', sessions: [[at(9), at(13, 30)]], holidays: taiwanHolidays },
+  CME: {
+    kind: 'weekly',
+    id: 'CME',
+    name: 'CME Globex',
+    timeZone: 'America/New_York',
+    openMinute: at(18),
+    closeMinute: at(17),
+    holidays: globexHolidays,
+  },
+  FX: {
+    kind: 'weekly',
+    id: 'FX',
+    name: 'Forex',
+    timeZone: 'America/New_York',
+    openMinute: at(17),
+    closeMinute: at(17),
+    holidays: forexHolidays,
+  },
+  JPX: {
+    kind: 'daily',
+    id: 'JPX',
+    name: 'Tokyo Stock Exchange',
+    timeZone: 'Asia/Tokyo',
+    sessions: [
+      [at(9), at(11, 30)],
+      [at(12, 30), at(15, 30)],
+    ],
+    holidays: japanHolidays,
+  },
+  XETRA: {
+    kind: 'daily',
+    id: 'XETRA',
+    name: 'Xetra',
+    timeZone: 'Europe/Berlin',
+    sessions: [[at(9), at(17, 30)]],
+    holidays: germanyHolidays,
+  },
+  LSE: {
+    kind: 'daily',
+    id: 'LSE',
+    name: 'London Stock Exchange',
+    timeZone: 'Europe/London',
+    sessions: [[at(8), at(16, 30)]],
+    holidays: ukHolidays,
+  },
+  HKEX: {
+    kind: 'daily',
+    id: 'HKEX',
+    name: 'Hong Kong Exchanges',
+    timeZone: 'Asia/Hong_Kong',
+    sessions: [
+      [at(9, 30), at(12)],
+      [at(13), at(16)],
+    ],
+    holidays: hongKongHolidays,
+  },
+  SSE: {
+    kind: 'daily',
+    id: 'SSE',
+    name: 'Shanghai Stock Exchange',
+    timeZone: 'Asia/Shanghai',
+    sessions: [
+      [at(9, 30), at(11, 30)],
+      [at(13), at(15)],
+    ],
+    holidays: chinaHolidays,
+  },
+};
+
+// Local time in a zone. Formatting is the slow part, so results are kept per zone and minute.
+
+type LocalTime = { date: string; weekday: number; minute: number };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const localCache = new Map<string, LocalTime>();
+const weekdays: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+function formatterOf(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The local date (YYYY-MM-DD), weekday (0 Sunday) and minute of the day of an instant in a zone. */
+export function localTimeOf(instantMs: number, timeZone: string): LocalTime {
+  const minuteIndex = Math.floor(instantMs / 60_000);
+  const key = `${timeZone}|${minuteIndex}`;
+  const cached = localCache.get(key);
+  if (cached) return cached;
+  const parts: Record<string, string> = {};
+  for (const part of formatterOf(timeZone).formatToParts(new Date(minuteIndex * 60_000))) parts[part.type] = part.value;
+  const local = {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: weekdays[parts.weekday ?? 'Sun'] ?? 0,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+  if (localCache.size > 50_000) localCache.clear();
+  localCache.set(key, local);
+  return local;
+}
+
+function offsetMs(instantMs: number, timeZone: string): number {
+  const local = localTimeOf(instantMs, timeZone);
+  const [year, month, day] = local.date.split('-').map(Number) as [number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day) + local.minute * 60_000;
+  return asUtc - Math.floor(instantMs / 60_000) * 60_000;
+}
+
+/** The instant of a local wall-clock time (date + minute of the day) in a zone. */
+export function zonedToInstant(date: string, minute: number, timeZone: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(year, month - 1, day) + minute * 60_000;
+  const first = guess - offsetMs(guess, timeZone);
+  const second = guess - offsetMs(first, timeZone);
+  return second;
+}
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+function weekdayOf(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+export function isHoliday(calendar: Calendar, date: string): boolean {
+  return calendar.holidays[date] !== undefined;
+}
+
+export function isTradingDate(calendar: Calendar, date: string): boolean {
+  const weekday = weekdayOf(date);
+  return weekday >= 1 && weekday <= 5 && !isHoliday(calendar, date);
+}
+
+export type Session = { open: number; close: number };
+const sessionCache = new Map<string, Session[]>();
+
+/** The regular sessions of a trading date as instants; none on a weekend or holiday. */
+export function sessionsOf(calendar: Calendar, date: string): Session[] {
+  const key = `${calendar.id}|${date}`;
+  const cached = sessionCache.get(key);
+  if (cached) return cached;
+  let sessions: Session[] = [];
+  if (isTradingDate(calendar, date)) {
+    sessions =
+      calendar.kind === 'daily'
+        ? calendar.sessions.map(([open, close]) => ({
+            open: zonedToInstant(date, open, calendar.timeZone),
+            close: zonedToInstant(date, close, calendar.timeZone),
+          }))
+        : [
+            {
+              open: zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone),
+              close: zonedToInstant(date, calendar.closeMinute, calendar.timeZone),
+            },
+          ];
+  }
+  if (sessionCache.size > 20_000) sessionCache.clear();
+  sessionCache.set(key, sessions);
+  return sessions;
+}
+
+/** The trading date an instant belongs to (for weekly markets the evening belongs to the next day). */
+export function tradingDateOf(calendar: Calendar, instantMs: number): string {
+  const local = localTimeOf(instantMs, calendar.timeZone);
+  if (calendar.kind === 'weekly' && local.minute >= calendar.openMinute) return addDays(local.date, 1);
+  return local.date;
+}
+
+export type ClockMode = 'real' | 'always-open';
+
+/** The status of a market at an instant; `always-open` (demos, tests) says open at any time. */
+export function statusAt(calendar: Calendar, instantMs: number, clock: ClockMode = 'real'): MarketStatus {
+  if (clock === 'always-open') return 'open';
+  const local = localTimeOf(instantMs, calendar.timeZone);
+  if (calendar.kind === 'weekly') {
+    const isInSession = local.minute < calendar.closeMinute || local.minute >= calendar.openMinute;
+    if (!isInSession) return 'closed';
+    const date = local.minute >= calendar.openMinute ? addDays(local.date, 1) : local.date;
+    const weekday = weekdayOf(date);
+    if (weekday === 0 || weekday === 6) return 'closed';
+    return isHoliday(calendar, date) ? 'holiday' : 'open';
+  }
+  if (local.weekday === 0 || local.weekday === 6) return 'closed';
+  if (isHoliday(calendar, local.date)) return 'holiday';
+  const within = (range: Range) => local.minute >= range[0] && local.minute < range[1];
+  if (calendar.sessions.some(within)) return 'open';
+  if (calendar.pre && within(calendar.pre)) return 'pre';
+  if (calendar.post && within(calendar.post)) return 'post';
+  return 'closed';
+}
+
+/** The next regular open strictly after an instant, looking up to 30 days ahead; null in always-open mode. */
+export function nextOpenAfter(calendar: Calendar, instantMs: number, clock: ClockMode = 'real'): number | null {
+  if (clock === 'always-open') return null;
+  let date = addDays(localTimeOf(instantMs, calendar.timeZone).date, -1);
+  for (let day = 0; day < 32; day += 1) {
+    for (const session of sessionsOf(calendar, date)) {
+      if (session.open > instantMs) return session.open;
+    }
+    date = addDays(date, 1);
+  }
+  return null;
+}
+
+/** Trading dates from `from` to `to`, inclusive, oldest first. */
+export function tradingDatesBetween(calendar: Calendar, from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (isTradingDate(calendar, date)) dates.push(date);
+  }
+  return dates;
+}
+
+/** The last `count` trading dates whose first session opened at or before an instant, oldest first. */
+export function recentTradingDates(calendar: Calendar, instantMs: number, count: number): string[] {
+  const dates: string[] = [];
+  let date = addDays(localTimeOf(instantMs, calendar.timeZone).date, 1);
+  for (let guard = 0; dates.length < count && guard < 60; guard += 1) {
+    const first = sessionsOf(calendar, date)[0];
+    if (first && first.open <= instantMs) dates.unshift(date);
+    date = addDays(date, -1);
+  }
+  return dates;
+}
+
+/** Session times of a calendar as local HH:mm, for the summary page. */
+export function sessionTimesOf(calendar: Calendar): Array<{ kind: 'pre' | 'regular' | 'post'; start: string; end: string }> {
+  const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  if (calendar.kind === 'weekly') return [{ kind: 'regular', start: hhmm(calendar.openMinute), end: hhmm(calendar.closeMinute) }];
+  return [
+    ...(calendar.pre ? [{ kind: 'pre' as const, start: hhmm(calendar.pre[0]), end: hhmm(calendar.pre[1]) }] : []),
+    ...calendar.sessions.map(([start, end]) => ({ kind: 'regular' as const, start: hhmm(start), end: hhmm(end) })),
+    ...(calendar.post ? [{ kind: 'post' as const, start: hhmm(calendar.post[0]), end: hhmm(calendar.post[1]) }] : []),
+  ];
+}

@@ -1,0 +1,429 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AssetSource } from '@bolsa/contracts';
+import { serverPackageRoot } from '../../platform/paths.ts';
+import type { CalendarId } from './calendars.ts';
+
+/**
+ * The instrument catalog, built at start from the reference data shipped in
+ * `apps/server/reference-data` (see its README for provenance and licence). Nothing is read from
+ * outside the project at run time.
+ */
+
+export type TickRule = ReadonlyArray<readonly [priceBelow: number, tick: string]>;
+
+export type Instrument = {
+  code: string;
+  name: string;
+  /** Listing market shown to users: NASDAQ, NYSE, AMEX, BYMA, TWSE, CME, CBOT, NYMEX, COMEX, FX, INDEX. */
+  market: string;
+  calendar: CalendarId;
+  source: AssetSource;
+  classify: 'US' | 'ARG' | 'TW' | 'FUTURE' | 'FOREX' | 'INDEX';
+  currency: string;
+  sector: string | null;
+  /** Futures group (equity, energy, metals, grains, rates, currency). */
+  group: string | null;
+  tickRule: TickRule;
+  lotSize: string;
+  minQuantity: string;
+  /** Mean-reversion target of the simulated market and the start of its history. */
+  referencePrice: number;
+  /** Annualised volatility calibrated from the 52-week range. */
+  volatility: number;
+  low52: number;
+  high52: number;
+  /** Shares outstanding (market cap / price), when known. */
+  sharesOutstanding: number | null;
+  /** Typical traded units per day, for the simulated volume. */
+  dailyVolume: number;
+  multiplier: string | null;
+  margin: string | null;
+  contractMonth: string | null;
+  lastTradeDate: string | null;
+  listedOn: string | null;
+  /** Forex: the two currencies of the pair. */
+  baseCurrency: string | null;
+  quoteCurrency: string | null;
+};
+
+export const referenceDataDirectory = join(serverPackageRoot, 'reference-data');
+
+/** Splits CSV text into rows of fields, honouring double-quoted fields with commas. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const fields: string[] = [];
+    let field = '';
+    let isQuoted = false;
+    for (let index = 0; index < line.length; index += 1) {
+      const character = line[index];
+      if (isQuoted) {
+        if (character === '"' && line[index + 1] === '"') {
+          field += '"';
+          index += 1;
+        } else if (character === '"') isQuoted = false;
+        else field += character;
+      } else if (character === '"') isQuoted = true;
+      else if (character === ',') {
+        fields.push(field);
+        field = '';
+      } else field += character;
+    }
+    fields.push(field);
+    rows.push(fields);
+  }
+  return rows;
+}
+
+function readCsvObjects(file: string): Array<Record<string, string>> {
+  const [header, ...rows] = parseCsv(readFileSync(join(referenceDataDirectory, file), 'utf8'));
+  if (!header) return [];
+  return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])));
+}
+
+/**
+ * Volatility from a 52-week range: over a year of geometric Brownian motion the log range is about
+ * 2.5 standard deviations, so sigma ≈ ln(high/low) / 2.5, kept within sensible bounds.
+ */
+export function volatilityFromRange(low: number, high: number, fallback = 0.3): number {
+  if (!(low > 0) || !(high > low)) return fallback;
+  return Math.min(0.9, Math.max(0.06, Math.log(high / low) / 2.5));
+}
+
+const usTicks: TickRule = [
+  [1, '0.0001'],
+  [Number.POSITIVE_INFINITY, '0.01'],
+];
+/** TWSE price bands. */
+const taiwanTicks: TickRule = [
+  [10, '0.01'],
+  [50, '0.05'],
+  [100, '0.1'],
+  [500, '0.5'],
+  [1000, '1'],
+  [Number.POSITIVE_INFINITY, '5'],
+];
+const argentinaTicks: TickRule = [
+  [100, '0.01'],
+  [1000, '0.05'],
+  [10000, '0.25'],
+  [Number.POSITIVE_INFINITY, '1'],
+];
+const fixedTick = (tick: string): TickRule => [[Number.POSITIVE_INFINITY, tick]];
+
+export function tickSizeAt(rule: TickRule, price: number): string {
+  for (const [below, tick] of rule) if (Math.abs(price) < below) return tick;
+  return rule[rule.length - 1]?.[1] ?? '0.01';
+}
+
+const decimalsCache = new Map<string, number>();
+export function decimalsOf(tick: string): number {
+  let decimals = decimalsCache.get(tick);
+  if (decimals === undefined) {
+    decimals = tick.includes('.') ? (tick.split('.')[1]?.length ?? 0) : 0;
+    decimalsCache.set(tick, decimals);
+  }
+  return decimals;
+}
+
+/** Rounds a price to its tick and writes it as a decimal string with the tick's decimals. */
+export function formatPrice(rule: TickRule, price: number): string {
+  const tick = tickSizeAt(rule, price);
+  const size = Number(tick);
+  const decimals = decimalsOf(tick);
+  const rounded = Math.max(size, Math.round(price / size) * size);
+  return rounded.toFixed(decimals);
+}
+
+export function roundToTick(rule: TickRule, price: number): number {
+  return Number(formatPrice(rule, price));
+}
+
+type ExtraData = {
+  argentina: Array<{ code: string; name: string; sector: string; price: number; low52: number; high52: number }>;
+  taiwan: Array<{ code: string; name: string; sector: string; price: number; low52: number; high52: number }>;
+  futures: Array<{
+    code: string;
+    name: string;
+    market: string;
+    group: string;
+    multiplier: string;
+    tickSize: string;
+    margin: string;
+    contractMonth: string;
+    lastTradeDate: string;
+    price: number;
+    low52: number;
+    high52: number;
+  }>;
+  forex: Array<{
+    code: string;
+    name: string;
+    base: string;
+    quote: string;
+    tickSize: string;
+    dataSetCountry: string | null;
+    price: number | null;
+  }>;
+  indices: Array<{ code: string; name: string; calendar: CalendarId; currency: string; price: number; low52: number; high52: number }>;
+  amex: Array<{ code: string; name: string; sector: string; price: number; low52: number; high52: number; marketCap: number }>;
+  usFallback: Record<string, { price: number; low52: number; high52: number }>;
+  newListings: Record<string, string>;
+};
+
+function base(
+  overrides: Partial<Instrument> & Pick<Instrument, 'code' | 'name' | 'market' | 'calendar' | 'source' | 'classify'>,
+): Instrument {
+  return {
+    currency: 'USD',
+    sector: null,
+    group: null,
+    tickRule: usTicks,
+    lotSize: '1',
+    minQuantity: '1',
+    referencePrice: 100,
+    volatility: 0.3,
+    low52: 80,
+    high52: 120,
+    sharesOutstanding: null,
+    dailyVolume: 1_000_000,
+    multiplier: null,
+    margin: null,
+    contractMonth: null,
+    lastTradeDate: null,
+    listedOn: null,
+    baseCurrency: null,
+    quoteCurrency: null,
+    ...overrides,
+  };
+}
+
+/** Daily volume that falls with price, so cheap shares trade more units, as on real exchanges. */
+function typicalVolume(price: number, scale: number) {
+  return Math.max(1_000, Math.round(scale / Math.max(price, 1) ** 0.7));
+}
+
+function latestByKey(rows: Array<Record<string, string>>, keyField: string, valueField: string): Map<string, number> {
+  const latest = new Map<string, { date: string; value: number }>();
+  for (const row of rows) {
+    const key = row[keyField] ?? '';
+    const value = Number(row[valueField]);
+    const date = row.Date ?? '';
+    if (!Number.isFinite(value) || value <= 0) continue;
+    const current = latest.get(key);
+    if (!current || date > current.date) latest.set(key, { date, value });
+  }
+  return new Map([...latest].map(([key, entry]) => [key, entry.value]));
+}
+
+function rangeOf(values: number[]): { low: number; high: number } {
+  return { low: Math.min(...values), high: Math.max(...values) };
+}
+
+/** Builds every instrument of the product from the reference data. */
+export function loadInstrumentCatalog(): Instrument[] {
+  const extra = JSON.parse(readFileSync(join(referenceDataDirectory, 'instruments.json'), 'utf8')) as ExtraData;
+  const exchanges = new Map(readCsvObjects('us-listing-exchanges.csv').map((row) => [row.Symbol ?? '', row.Exchange ?? 'NYSE']));
+  const instruments: Instrument[] = [];
+
+  for (const row of readCsvObjects('sp500-constituents-financials.csv')) {
+    const code = row.Symbol ?? '';
+    const fallback = extra.usFallback[code];
+    const price = Number(row.Price) || fallback?.price || 100;
+    const low52 = Number(row['52 Week Low']) || fallback?.low52 || price * 0.8;
+    const high52 = Number(row['52 Week High']) || fallback?.high52 || price * 1.2;
+    const marketCap = Number(row['Market Cap']);
+    const shares = marketCap > 0 ? Math.round(marketCap / price) : null;
+    instruments.push(
+      base({
+        code,
+        name: row.Name ?? code,
+        market: exchanges.get(code) ?? 'NYSE',
+        calendar: 'US',
+        source: '0',
+        classify: 'US',
+        sector: row.Sector || null,
+        referencePrice: price,
+        volatility: volatilityFromRange(low52, high52),
+        low52,
+        high52,
+        sharesOutstanding: shares,
+        dailyVolume: shares ? Math.max(200_000, Math.round(shares * 0.006)) : typicalVolume(price, 60_000_000),
+        listedOn: extra.newListings[code] ?? null,
+      }),
+    );
+  }
+
+  for (const entry of extra.amex) {
+    instruments.push(
+      base({
+        code: entry.code,
+        name: entry.name,
+        market: 'AMEX',
+        calendar: 'US',
+        source: '0',
+        classify: 'US',
+        sector: entry.sector,
+        referencePrice: entry.price,
+        volatility: volatilityFromRange(entry.low52, entry.high52),
+        low52: entry.low52,
+        high52: entry.high52,
+        sharesOutstanding: Math.round(entry.marketCap / entry.price),
+        dailyVolume: Math.max(200_000, Math.round((entry.marketCap / entry.price) * 0.01)),
+      }),
+    );
+  }
+
+  for (const entry of extra.argentina) {
+    instruments.push(
+      base({
+        code: entry.code,
+        name: entry.name,
+        market: 'BYMA',
+        calendar: 'BYMA',
+        source: 'ARG',
+        classify: 'ARG',
+        currency: 'ARS',
+        sector: entry.sector,
+        tickRule: argentinaTicks,
+        referencePrice: entry.price,
+        volatility: volatilityFromRange(entry.low52, entry.high52, 0.5),
+        low52: entry.low52,
+        high52: entry.high52,
+        dailyVolume: typicalVolume(entry.price, 40_000_000),
+      }),
+    );
+  }
+
+  for (const entry of extra.taiwan) {
+    instruments.push(
+      base({
+        code: entry.code,
+        name: entry.name,
+        market: 'TWSE',
+        calendar: 'TWSE',
+        source: '7',
+        classify: 'TW',
+        currency: 'TWD',
+        sector: entry.sector,
+        tickRule: taiwanTicks,
+        lotSize: '1000',
+        minQuantity: '1000',
+        referencePrice: entry.price,
+        volatility: volatilityFromRange(entry.low52, entry.high52, 0.25),
+        low52: entry.low52,
+        high52: entry.high52,
+        dailyVolume: typicalVolume(entry.price, 300_000_000),
+      }),
+    );
+  }
+
+  const rates = readCsvObjects('exchange-rates-monthly.csv');
+  const latestRate = latestByKey(rates, 'Country', 'Exchange rate');
+  const euroPerDollar = latestRate.get('Euro') ?? 0.87;
+  for (const entry of extra.forex) {
+    const unitsPerDollar = entry.dataSetCountry ? latestRate.get(entry.dataSetCountry) : (entry.price ?? undefined);
+    if (!unitsPerDollar) throw new Error(`No reference rate for ${entry.code}`);
+    const price = entry.base === 'USD' ? unitsPerDollar : 1 / unitsPerDollar;
+    const history = entry.dataSetCountry
+      ? rates.filter((row) => row.Country === entry.dataSetCountry).map((row) => Number(row['Exchange rate']))
+      : [];
+    const values = history.map((value) => (entry.base === 'USD' ? value : 1 / value)).filter((value) => value > 0);
+    const range = values.length > 1 ? rangeOf(values) : { low: price * 0.85, high: price * 1.1 };
+    instruments.push(
+      base({
+        code: entry.code,
+        name: entry.name,
+        market: 'FX',
+        calendar: 'FX',
+        source: '2',
+        classify: 'FOREX',
+        currency: entry.quote,
+        tickRule: fixedTick(entry.tickSize),
+        lotSize: '1000',
+        minQuantity: '1000',
+        referencePrice: price,
+        volatility: entry.code === 'USDARS' ? 0.35 : volatilityFromRange(range.low, range.high, 0.08),
+        low52: range.low,
+        high52: range.high,
+        dailyVolume: 50_000,
+        baseCurrency: entry.base,
+        quoteCurrency: entry.quote,
+      }),
+    );
+  }
+
+  const goldPrices = readCsvObjects('gold-prices-monthly.csv').map((row) => Number(row.Price));
+  const goldRange = rangeOf(goldPrices.slice(-12));
+  const gold = goldPrices[goldPrices.length - 1] ?? 4000;
+  for (const entry of extra.futures) {
+    let price = entry.price;
+    let range = { low: entry.low52, high: entry.high52 };
+    if (entry.code.startsWith('GC')) {
+      price = gold;
+      range = goldRange;
+    } else if (entry.code.startsWith('6E')) {
+      price = 1 / euroPerDollar;
+      range = { low: price * 0.92, high: price * 1.05 };
+    }
+    instruments.push(
+      base({
+        code: entry.code,
+        name: entry.name,
+        market: entry.market,
+        calendar: 'CME',
+        source: '3',
+        classify: 'FUTURE',
+        group: entry.group,
+        tickRule: fixedTick(entry.tickSize),
+        referencePrice: price,
+        volatility: volatilityFromRange(range.low, range.high, 0.2),
+        low52: range.low,
+        high52: range.high,
+        dailyVolume: typicalVolume(price, 8_000_000),
+        multiplier: entry.multiplier,
+        margin: entry.margin,
+        contractMonth: entry.contractMonth,
+        lastTradeDate: entry.lastTradeDate,
+      }),
+    );
+  }
+
+  const spx = readCsvObjects('sp500-index-monthly.csv').map((row) => Number(row.SP500));
+  const spxRange = rangeOf(spx.slice(-12));
+  for (const entry of extra.indices) {
+    const isSpx = entry.code === 'SPX';
+    const price = isSpx ? (spx[spx.length - 1] ?? 7000) : entry.price;
+    const range = isSpx ? spxRange : { low: entry.low52, high: entry.high52 };
+    instruments.push(
+      base({
+        code: entry.code,
+        name: entry.name,
+        market: 'INDEX',
+        calendar: entry.calendar,
+        source: '99',
+        classify: 'INDEX',
+        currency: entry.currency,
+        tickRule: fixedTick('0.01'),
+        referencePrice: price,
+        volatility: volatilityFromRange(range.low, range.high, 0.18),
+        low52: range.low,
+        high52: range.high,
+        dailyVolume: 2_000_000_000,
+      }),
+    );
+  }
+  return instruments;
+}
+
+/** The catalog, optionally narrowed to some codes (tests and benchmarks run on a small subset). */
+export function createCatalog(codes?: readonly string[]) {
+  const all = loadInstrumentCatalog();
+  const wanted = codes && codes.length > 0 ? new Set(codes.map((code) => code.toUpperCase())) : undefined;
+  const instruments = wanted ? all.filter((instrument) => wanted.has(instrument.code)) : all;
+  const byCode = new Map(instruments.map((instrument) => [instrument.code, instrument]));
+  return { instruments, byCode };
+}
+export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,0 +1,72 @@
+import type { Candle, KlineType } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import type { CandleRow } from './feed-types.ts';
+
+/**
+ * K-lines of the five time frames, served from the stored one-minute and daily candles:
+ * 1D is the latest session in one-minute candles, 1W the last week in 30-minute candles built from
+ * one-minute ones, 1M, 3M and 1Y daily candles.
+ */
+
+export type KlineFrame = { stored: '1m' | '1d'; interval: '1m' | '30m' | '1d'; lookbackMs: number; bucketMs: number | null };
+
+const DAY_MS = 86_400_000;
+export const klineFrames: Record<KlineType, KlineFrame> = {
+  '1D': { stored: '1m', interval: '1m', lookbackMs: DAY_MS, bucketMs: null },
+  '1W': { stored: '1m', interval: '30m', lookbackMs: 7 * DAY_MS, bucketMs: 30 * 60_000 },
+  '1M': { stored: '1d', interval: '1d', lookbackMs: 31 * DAY_MS, bucketMs: null },
+  '3M': { stored: '1d', interval: '1d', lookbackMs: 92 * DAY_MS, bucketMs: null },
+  '1Y': { stored: '1d', interval: '1d', lookbackMs: 366 * DAY_MS, bucketMs: null },
+};
+
+/** A pause longer than this between one-minute candles separates two sessions. */
+export const SESSION_GAP_MS = 2 * 60 * 60_000;
+
+/**
+ * The candles of the latest session: from the end back to the first pause longer than SESSION_GAP_MS.
+ * A session that has just begun (fewer than `minimumCandles`) is shown with the one before it, so a
+ * chart right after an open is not a handful of bars.
+ */
+export function latestSession(candles: readonly CandleRow[], minimumCandles = 1): CandleRow[] {
+  let start = candles.length - 1;
+  let sessionsTaken = 1;
+  while (start > 0) {
+    const previous = candles[start - 1];
+    const current = candles[start];
+    if (!previous || !current) break;
+    if (current.time - previous.time > SESSION_GAP_MS) {
+      if (candles.length - start >= minimumCandles || sessionsTaken >= 2) break;
+      sessionsTaken += 1;
+    }
+    start -= 1;
+  }
+  return candles.slice(Math.max(0, start));
+}
+
+/**
+ * Aggregates time-ordered candles into buckets of `bucketMs` aligned on the Unix epoch: the first
+ * open, the highest high, the lowest low, the last close and the summed volume of each bucket.
+ */
+export function aggregateCandles(candles: readonly CandleRow[], bucketMs: number): CandleRow[] {
+  const result: CandleRow[] = [];
+  let current: { row: CandleRow; volume: Decimal } | undefined;
+  for (const candle of candles) {
+    const bucket = Math.floor(candle.time / bucketMs) * bucketMs;
+    if (!current || current.row.time !== bucket) {
+      if (current) result.push({ ...current.row, volume: current.volume.toFixed() });
+      current = { row: { ...candle, time: bucket }, volume: new Decimal(candle.volume) };
+      continue;
+    }
+    // The original strings are kept, so prices keep the decimals of their tick.
+    if (new Decimal(candle.high).gt(current.row.high)) current.row.high = candle.high;
+    if (new Decimal(candle.low).lt(current.row.low)) current.row.low = candle.low;
+    current.volume = current.volume.plus(candle.volume);
+    current.row.close = candle.close;
+  }
+  if (current) result.push({ ...current.row, volume: current.volume.toFixed() });
+  return result;
+}
+
+export function toWireCandle(row: CandleRow): Candle {
+  return { time: Math.floor(row.time / 1000), open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
+}

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../platform/db/index.ts';
+import { createMailer } from '../../platform/mail/index.ts';
+import { connectPush } from '../../test/push-client.ts';
+import { createScratchPostgresDatabase, testConfig } from '../../test/test-app.ts';
+
+// Runs in the server-redis project (REDIS_URL set); two server processes need a shared PostgreSQL too.
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process market test needs REDIS_URL and TEST_DATABASE_URL');
+
+describe('two server processes behind one database and Redis', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
+  const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgresDatabase();
+    for (let index = 0; index < 2; index += 1) {
+      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl), MARKET_TICK_MS: '100' });
+      const database = await openDatabase(config);
+      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
+      const app = await buildApp(config, { database, mailer, shouldStartJobs: false });
+      app.addHook('onClose', async () => database.close());
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await scratch?.drop();
+  });
+
+  it('produces prices in one process only, and a client on either process receives the same quotes', async () => {
+    await Promise.all(apps.map((app) => app.market.feed.ready()));
+    expect(apps.filter((app) => app.market.feed.isLeader())).toHaveLength(1);
+    const clients = await Promise.all(
+      apps.map((app) => connectPush(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/web/push`)),
+    );
+    try {
+      for (const client of clients) client.send({ op: 'subscribe', codes: ['EURUSD'] });
+      await Promise.all(clients.map((client) => client.waitFor(() => client.quotes('EURUSD').length >= 4, 10_000)));
+      const [first, second] = clients.map((client) => new Map(client.quotes('EURUSD').map((quote) => [quote.timestamp, quote.price])));
+      const common = [...(first?.keys() ?? [])].filter((timestamp) => second?.has(timestamp));
+      expect(common.length).toBeGreaterThan(1);
+      for (const timestamp of common) expect(second?.get(timestamp)).toBe(first?.get(timestamp));
+
+      // The follower answers reads from the quotes it follows on the bus.
+      const follower = apps.find((app) => !app.market.feed.isLeader());
+      const response = await follower?.inject({ method: 'GET', url: '/web/m_ft/detail_quote?stockCode=EURUSD' });
+      expect(response?.json()).toMatchObject({ code: 200, data: { stock_code: 'EURUSD' } });
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+    }
+  });
+});

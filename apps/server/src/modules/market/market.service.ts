@@ -1,0 +1,519 @@
+import {
+  currencySymbolOf,
+  type FuturesContract,
+  futuresListTypes,
+  type Kline,
+  type KlineType,
+  klineTypes,
+  logoPathOf,
+  type MarketSummary,
+  type Page,
+  type QuoteDetail,
+  type QuoteRow,
+  type QuoteTick,
+  type StockListType,
+  type SummaryDetail,
+  stockListTypes,
+  WATCHLIST_SIZE_MAX,
+  type WatchlistRow,
+} from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import type { Database } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
+import {
+  addDays,
+  type CalendarId,
+  type ClockMode,
+  calendarIds,
+  calendars,
+  isHoliday,
+  isTradingDate,
+  localTimeOf,
+  nextOpenAfter,
+  sessionsOf,
+  sessionTimesOf,
+  statusAt,
+} from './calendars.ts';
+import type { CandleRow } from './feed-types.ts';
+import { type Catalog, formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
+import { aggregateCandles, klineFrames, latestSession, toWireCandle } from './klines.ts';
+import * as repository from './market.repository.ts';
+import type { FeedEngine } from './market-feed.ts';
+
+export type Viewer = { userId: number } | undefined;
+
+/** Instruments the home page features when the visitor has no watchlist of their own. */
+const HOME_FEATURED = ['AAPL', 'NVDA', 'TSLA', 'MSFT', 'AMZN', '2330', 'GGAL', 'YPFD', 'GCG7', 'ESZ6', 'EURUSD', 'USDTWD', 'USDARS'];
+/** Markets accepted in a `market` parameter besides the listing markets: the calendars and "US". */
+const MARKET_ALIASES: Record<string, (instrument: Instrument) => boolean> = {
+  US: (instrument) => instrument.calendar === 'US' && instrument.source === '0',
+  ARG: (instrument) => instrument.source === 'ARG',
+  TW: (instrument) => instrument.source === '7',
+};
+const KLINE_CACHE_MS = 5_000;
+/** A 1D chart with fewer one-minute candles than this also shows the session before. */
+const SESSION_MINIMUM_CANDLES = 60;
+
+function pageOfList<T>(list: readonly T[], pageNum: number, pageSize: number): Page<T> {
+  const start = (pageNum - 1) * pageSize;
+  return { list: list.slice(start, start + pageSize), total: list.length, pageNum, pageSize, hasMore: start + pageSize < list.length };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;
+
+export function createMarketService(dependencies: {
+  db: Database;
+  catalog: Catalog;
+  feed: FeedEngine;
+  clock: ClockMode;
+  now?: () => number;
+}) {
+  const { db, catalog, feed, clock } = dependencies;
+  const now = dependencies.now ?? Date.now;
+  const listingMarkets = new Set(catalog.instruments.map((instrument) => instrument.market));
+  const klineCache = new Map<string, { expiresAt: number; value: Kline }>();
+
+  function tickOf(instrument: Instrument): QuoteTick {
+    const tick = feed.latest(instrument.code);
+    if (!tick) throw new AppError('MARKET_DATA_STARTING');
+    return tick;
+  }
+
+  function requireInstrument(code: string, market?: string): Instrument {
+    if (market !== undefined && !listingMarkets.has(market) && !MARKET_ALIASES[market] && !calendarIds.includes(market as CalendarId)) {
+      throw new AppError('MARKET_UNKNOWN', { market });
+    }
+    const instrument = catalog.byCode.get(code);
+    if (!instrument) throw new AppError('INSTRUMENT_UNKNOWN', { code });
+    if (market !== undefined && instrument.market !== market && instrument.calendar !== market && !MARKET_ALIASES[market]?.(instrument)) {
+      throw new AppError('INSTRUMENT_UNKNOWN', { code });
+    }
+    return instrument;
+  }
+
+  async function watchedCodes(viewer: Viewer): Promise<Set<string>> {
+    if (!viewer) return new Set();
+    const rows = await repository.listWatchlist(db, viewer.userId);
+    return new Set(rows.map((row) => row.instrumentCode));
+  }
+
+  function rowOf(instrument: Instrument, tick: QuoteTick, watched: Set<string>): QuoteRow {
+    return {
+      name: instrument.name,
+      stock_code: instrument.code,
+      market: instrument.market,
+      classify: instrument.classify,
+      source: instrument.source,
+      currency: instrument.currency,
+      currencySymbol: currencySymbolOf[instrument.currency] ?? instrument.currency,
+      price_nominal: tick.price,
+      change: tick.change,
+      change_ratio: tick.changeRatio,
+      volume: tick.volume,
+      fall: tick.fall,
+      marketStatus: tick.marketStatus,
+      selfSelectStatus: watched.has(instrument.code),
+      localLogoUrl: logoPathOf(instrument.code),
+      timestamp: tick.timestamp,
+    };
+  }
+
+  async function rowsOf(instruments: readonly Instrument[], viewer: Viewer): Promise<QuoteRow[]> {
+    if (!feed.isReady()) throw new AppError('MARKET_DATA_STARTING');
+    const watched = await watchedCodes(viewer);
+    return instruments.map((instrument) => rowOf(instrument, tickOf(instrument), watched));
+  }
+
+  function bySource(...sources: string[]) {
+    return catalog.instruments.filter((instrument) => sources.includes(instrument.source));
+  }
+
+  const numberOf = (text: string) => Number(text);
+  function ranked(instruments: Instrument[], score: (tick: QuoteTick, instrument: Instrument) => number): Instrument[] {
+    return instruments
+      .map((instrument) => ({ instrument, score: score(tickOf(instrument), instrument) }))
+      .sort((a, b) => b.score - a.score || a.instrument.code.localeCompare(b.instrument.code))
+      .map((entry) => entry.instrument);
+  }
+  const turnover = (tick: QuoteTick) => numberOf(tick.volume) * numberOf(tick.price);
+  const marketCapOf = (tick: QuoteTick, instrument: Instrument) => (instrument.sharesOutstanding ?? 0) * numberOf(tick.price);
+
+  function stockListOf(type: StockListType): Instrument[] {
+    const usStocks = bySource('0');
+    switch (type) {
+      case 'NASDAQ':
+      case 'NYSE':
+      case 'AMEX':
+        return ranked(
+          usStocks.filter((instrument) => instrument.market === type),
+          marketCapOf,
+        );
+      case 'gainers':
+        return ranked(usStocks, (tick) => numberOf(tick.changeRatio));
+      case 'losers':
+        return ranked(usStocks, (tick) => -numberOf(tick.changeRatio));
+      case 'active':
+        return ranked(usStocks, turnover);
+      case 'ARG':
+        return ranked(bySource('ARG'), turnover);
+      case 'TW':
+        return ranked(bySource('7'), turnover);
+    }
+  }
+
+  function futuresListOf(type: (typeof futuresListTypes)[number]): Instrument[] {
+    if (type === 'forex') return bySource('2');
+    if (type === 'index') return bySource('99');
+    const futures = bySource('3');
+    return type === 'all' ? futures : futures.filter((instrument) => instrument.group === type);
+  }
+
+  function detailOf(instrument: Instrument, tick: QuoteTick, watched: Set<string>): QuoteDetail {
+    const prevClose = new Decimal(tick.prevClose);
+    const amplitude = prevClose.isZero() ? new Decimal(0) : new Decimal(tick.high).minus(tick.low).div(prevClose).times(100);
+    const rule = instrument.tickRule;
+    const isFuture = instrument.source === '3';
+    const openInterest = isFuture ? Math.round(instrument.dailyVolume * 2.5) : 0;
+    const openInterestChange = isFuture ? Math.round((numberOf(tick.volume) % 2_000) - 1_000) : 0;
+    const calendar = calendars[instrument.calendar];
+    return {
+      ...rowOf(instrument, tick, watched),
+      last: tick.price,
+      open: tick.open,
+      prev_close: tick.prevClose,
+      high: tick.high,
+      low: tick.low,
+      bid: tick.bid,
+      ask: tick.ask,
+      bid_volume: tick.bidVolume,
+      ask_volume: tick.askVolume,
+      amplitude: amplitude.toFixed(2),
+      market_cap: instrument.sharesOutstanding ? new Decimal(tick.price).times(instrument.sharesOutstanding).toFixed(0) : null,
+      high_52w: formatPrice(rule, Math.max(instrument.high52, numberOf(tick.high))),
+      low_52w: formatPrice(rule, Math.min(instrument.low52, numberOf(tick.low))),
+      sector: instrument.sector,
+      tick_size: tickSizeAt(rule, numberOf(tick.price)),
+      lot_size: instrument.lotSize,
+      min_quantity: instrument.minQuantity,
+      multiplier: instrument.multiplier,
+      margin: instrument.margin,
+      open_interest: isFuture ? String(openInterest) : null,
+      open_interest_change: isFuture ? String(openInterestChange) : null,
+      expiry_date: instrument.lastTradeDate,
+      contract_month: instrument.contractMonth,
+      prev_settle: isFuture ? tick.prevClose : null,
+      timeZone: calendar.timeZone,
+      nextOpenTimestamp: tick.marketStatus === 'open' ? null : nextOpenAfter(calendar, now(), clock),
+    };
+  }
+
+  async function loadKline(instrument: Instrument, type: KlineType): Promise<Kline> {
+    const frame = klineFrames[type];
+    await feed.ensureHistory(instrument.code);
+    const latest = await repository.latestCandleTime(db, instrument.code, frame.stored);
+    let rows: CandleRow[] = [];
+    if (latest !== undefined) {
+      rows = await repository.readCandles(db, instrument.code, frame.stored, latest - frame.lookbackMs, latest);
+      if (type === '1D') rows = latestSession(rows, SESSION_MINIMUM_CANDLES);
+      if (frame.bucketMs) rows = aggregateCandles(rows, frame.bucketMs);
+    }
+    return { stockCode: instrument.code, type, interval: frame.interval, candles: rows.map(toWireCandle) };
+  }
+
+  /** Units of a currency per US dollar, from the live forex quotes (USD itself is 1). */
+  function unitsPerDollar(currency: string): Decimal {
+    if (currency === 'USD') return new Decimal(1);
+    for (const instrument of catalog.instruments) {
+      if (instrument.source !== '2') continue;
+      const tick = feed.latest(instrument.code);
+      if (!tick) continue;
+      if (instrument.baseCurrency === 'USD' && instrument.quoteCurrency === currency) return new Decimal(tick.price);
+      if (instrument.quoteCurrency === 'USD' && instrument.baseCurrency === currency) return new Decimal(1).div(tick.price);
+    }
+    throw new AppError('MARKET_UNKNOWN', { market: `USD${currency}` });
+  }
+
+  return {
+    requireInstrument,
+
+    /**
+     * Converts an amount between currencies through the US dollar at the live forex quotes, so every
+     * part of the product that shows or books another currency uses the same rates.
+     */
+    convert(amount: string, from: string, to: string, decimals = 2): string {
+      if (from === to) return new Decimal(amount).toFixed(decimals);
+      return new Decimal(amount).div(unitsPerDollar(from)).times(unitsPerDollar(to)).toFixed(decimals, Decimal.ROUND_HALF_EVEN);
+    },
+
+    async allStocks(viewer: Viewer, pageNum: number, pageSize: number) {
+      const list = bySource('0', 'ARG', '7').sort((a, b) => a.code.localeCompare(b.code));
+      const page = pageOfList(list, pageNum, pageSize);
+      return { ...page, list: await rowsOf(page.list, viewer) };
+    },
+
+    async allInstruments(viewer: Viewer, source: string | undefined, pageNum: number, pageSize: number) {
+      const list = source ? bySource(source) : catalog.instruments;
+      const page = pageOfList(list, pageNum, pageSize);
+      return { ...page, list: await rowsOf(page.list, viewer) };
+    },
+
+    async stockList(viewer: Viewer, type: string, pageNum: number, pageSize: number) {
+      if (!stockListTypes.includes(type as StockListType)) throw new AppError('LIST_TYPE_UNKNOWN', { type });
+      if (!feed.isReady()) throw new AppError('MARKET_DATA_STARTING');
+      const page = pageOfList(stockListOf(type as StockListType), pageNum, pageSize);
+      return { ...page, list: await rowsOf(page.list, viewer) };
+    },
+
+    async futuresList(viewer: Viewer, type: string, pageNum: number, pageSize: number) {
+      if (!futuresListTypes.includes(type as (typeof futuresListTypes)[number])) throw new AppError('LIST_TYPE_UNKNOWN', { type });
+      const page = pageOfList(futuresListOf(type as (typeof futuresListTypes)[number]), pageNum, pageSize);
+      return { ...page, list: await rowsOf(page.list, viewer) };
+    },
+
+    globalIndices: (viewer: Viewer) => rowsOf(bySource('99'), viewer),
+
+    async topList(viewer: Viewer) {
+      if (!feed.isReady()) throw new AppError('MARKET_DATA_STARTING');
+      const [gainers, losers, active] = await Promise.all(
+        (['gainers', 'losers', 'active'] as const).map((type) => rowsOf(stockListOf(type).slice(0, 5), viewer)),
+      );
+      return { gainers: gainers ?? [], losers: losers ?? [], active: active ?? [] };
+    },
+
+    async hotStocks(viewer: Viewer) {
+      if (!feed.isReady()) throw new AppError('MARKET_DATA_STARTING');
+      return rowsOf(stockListOf('active').slice(0, 10), viewer);
+    },
+
+    async homeCustomList(viewer: Viewer) {
+      const own = viewer ? await repository.listWatchlist(db, viewer.userId) : [];
+      const codes = own.length > 0 ? own.map((row) => row.instrumentCode) : HOME_FEATURED;
+      const instruments = codes.map((code) => catalog.byCode.get(code)).filter((instrument): instrument is Instrument => !!instrument);
+      return rowsOf(instruments, viewer);
+    },
+
+    futuresContracts(): FuturesContract[] {
+      return bySource('3').map((instrument) => ({
+        stock_code: instrument.code,
+        name: instrument.name,
+        market: instrument.market,
+        group: instrument.group ?? '',
+        contractMonth: instrument.contractMonth ?? '',
+        lastTradeDate: instrument.lastTradeDate ?? '',
+        multiplier: instrument.multiplier ?? '1',
+        tickSize: tickSizeAt(instrument.tickRule, instrument.referencePrice),
+        margin: instrument.margin ?? '0',
+        currency: instrument.currency,
+      }));
+    },
+
+    async newStocks(viewer: Viewer) {
+      const listed = catalog.instruments
+        .filter((instrument) => instrument.listedOn)
+        .sort((a, b) => (b.listedOn ?? '').localeCompare(a.listedOn ?? ''));
+      const rows = await rowsOf(listed, viewer);
+      return rows.map((row, index) => ({ ...row, listedOn: listed[index]?.listedOn ?? '' }));
+    },
+
+    async quotes(viewer: Viewer, codesText: string) {
+      const codes = [
+        ...new Set(
+          codesText
+            .split(',')
+            .map((code) => code.trim().toUpperCase())
+            .filter(Boolean),
+        ),
+      ].slice(0, 50);
+      return rowsOf(
+        codes.map((code) => requireInstrument(code)),
+        viewer,
+      );
+    },
+
+    async search(viewer: Viewer, input: { stkName?: string | undefined; stkcode?: string | undefined; pageNum: number; pageSize: number }) {
+      const code = input.stkcode?.toUpperCase();
+      const name = input.stkName?.toLowerCase();
+      const scored: Array<{ instrument: Instrument; score: number }> = [];
+      for (const instrument of catalog.instruments) {
+        let score = Number.POSITIVE_INFINITY;
+        const upper = instrument.code.toUpperCase();
+        const lowerName = instrument.name.toLowerCase();
+        for (const term of [code, name?.toUpperCase()]) {
+          if (!term) continue;
+          if (upper === term) score = Math.min(score, 0);
+          else if (upper.startsWith(term)) score = Math.min(score, 1);
+          else if (upper.includes(term)) score = Math.min(score, 3);
+        }
+        if (name) {
+          if (lowerName.startsWith(name)) score = Math.min(score, 2);
+          else if (lowerName.includes(name)) score = Math.min(score, 4);
+        }
+        if (!code && !name) score = 5;
+        if (Number.isFinite(score)) scored.push({ instrument, score });
+      }
+      scored.sort((a, b) => a.score - b.score || a.instrument.code.localeCompare(b.instrument.code));
+      const page = pageOfList(
+        scored.map((entry) => entry.instrument),
+        input.pageNum,
+        input.pageSize,
+      );
+      return { ...page, list: await rowsOf(page.list, viewer) };
+    },
+
+    markets(filter: string[] | undefined): MarketSummary[] {
+      const wanted = filter?.map((market) => market.toUpperCase());
+      for (const market of wanted ?? []) {
+        if (!calendarIds.includes(market as CalendarId)) throw new AppError('MARKET_UNKNOWN', { market });
+      }
+      const moment = now();
+      return calendarIds
+        .filter((id) => !wanted || wanted.includes(id))
+        .map((id) => {
+          const calendar = calendars[id];
+          const status = statusAt(calendar, moment, clock);
+          return {
+            market: id,
+            calendar: id,
+            name: calendar.name,
+            timeZone: calendar.timeZone,
+            status,
+            nextOpenTimestamp: status === 'open' ? null : nextOpenAfter(calendar, moment, clock),
+            instrumentCount: catalog.instruments.filter((instrument) => instrument.calendar === id).length,
+          };
+        });
+    },
+
+    tradingDays(input: { market: string; from?: string | undefined; to?: string | undefined; pageNum: number; pageSize: number }) {
+      const calendarId = (calendarIds as readonly string[]).includes(input.market)
+        ? (input.market as CalendarId)
+        : catalog.instruments.find((instrument) => instrument.market === input.market)?.calendar;
+      if (!calendarId) throw new AppError('MARKET_UNKNOWN', { market: input.market });
+      const calendar = calendars[calendarId];
+      const today = localTimeOf(now(), calendar.timeZone).date;
+      // Dates given the wrong way round are read as the range they describe.
+      const [from, requestedTo] = [input.from ?? today, input.to ?? addDays(input.from ?? today, 30)].sort() as [string, string];
+      const to = requestedTo > addDays(from, 400) ? addDays(from, 400) : requestedTo;
+      const days = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        days.push({
+          date,
+          market: calendarId,
+          isTradingDay: isTradingDate(calendar, date),
+          isHoliday: isHoliday(calendar, date),
+          sessions: sessionsOf(calendar, date),
+        });
+      }
+      return pageOfList(days, input.pageNum, input.pageSize);
+    },
+
+    async detail(viewer: Viewer, code: string, market: string | undefined) {
+      const instrument = requireInstrument(code, market);
+      if (!feed.isReady()) throw new AppError('MARKET_DATA_STARTING');
+      return detailOf(instrument, tickOf(instrument), await watchedCodes(viewer));
+    },
+
+    summary(code: string, market: string | undefined): SummaryDetail {
+      const instrument = requireInstrument(code, market);
+      const calendar = calendars[instrument.calendar];
+      const tick = feed.latest(instrument.code);
+      const price = tick ? Number(tick.price) : instrument.referencePrice;
+      const facts = [instrument.name, instrument.market, instrument.sector, instrument.currency].filter(Boolean).join(' · ');
+      return {
+        name: instrument.name,
+        stock_code: instrument.code,
+        market: instrument.market,
+        source: instrument.source,
+        currency: instrument.currency,
+        sector: instrument.sector,
+        profile: facts,
+        market_cap: instrument.sharesOutstanding ? new Decimal(price).times(instrument.sharesOutstanding).toFixed(0) : null,
+        timeZone: calendar.timeZone,
+        sessions: sessionTimesOf(calendar),
+        tick_size: tickSizeAt(instrument.tickRule, price),
+        lot_size: instrument.lotSize,
+        min_quantity: instrument.minQuantity,
+        listedOn: instrument.listedOn,
+      };
+    },
+
+    async kline(code: string, type: string, market: string | undefined): Promise<Kline> {
+      const instrument = requireInstrument(code, market);
+      if (!klineTypes.includes(type as KlineType)) throw new AppError('KLINE_TYPE_UNKNOWN', { type });
+      const key = `${instrument.code}|${type}`;
+      const cached = klineCache.get(key);
+      const moment = now();
+      if (cached && cached.expiresAt > moment) return cached.value;
+      const value = await loadKline(instrument, type as KlineType);
+      if (klineCache.size > 5_000) klineCache.clear();
+      klineCache.set(key, { expiresAt: moment + KLINE_CACHE_MS, value });
+      return value;
+    },
+
+    async watchlist(userId: number): Promise<WatchlistRow[]> {
+      const rows = await repository.listWatchlist(db, userId);
+      const result: WatchlistRow[] = [];
+      for (const row of rows) {
+        const instrument = catalog.byCode.get(row.instrumentCode);
+        const tick = instrument ? feed.latest(instrument.code) : undefined;
+        if (!instrument || !tick) continue;
+        result.push({
+          id: String(row.id),
+          n: instrument.name,
+          c: instrument.code,
+          m: instrument.market,
+          s: instrument.source,
+          cl: instrument.classify,
+          p: tick.price,
+          ch: tick.change,
+          cr: tick.changeRatio,
+          v: tick.volume,
+          f: tick.fall,
+          ms: tick.marketStatus,
+          cs: currencySymbolOf[instrument.currency] ?? instrument.currency,
+          logo: logoPathOf(instrument.code),
+        });
+      }
+      return result;
+    },
+
+    async saveToWatchlist(
+      userId: number,
+      input: { assettype: string; securityName: string; secuCode: string; market: string; classify: string },
+    ): Promise<{ id: string }> {
+      const instrument = requireInstrument(input.secuCode, input.market);
+      if (instrument.source !== input.assettype) throw new AppError('INSTRUMENT_UNKNOWN', { code: input.secuCode });
+      return db.transaction(async (tx) => {
+        const existing = await repository.findWatchlistItemByCode(tx, userId, instrument.code);
+        if (existing) return { id: String(existing.id) };
+        if ((await repository.countWatchlist(tx, userId)) >= WATCHLIST_SIZE_MAX)
+          throw new AppError('WATCHLIST_FULL', { max: WATCHLIST_SIZE_MAX });
+        const id = await repository.insertWatchlistItem(tx, {
+          userId,
+          instrumentCode: instrument.code,
+          market: instrument.market,
+          source: instrument.source,
+          classify: input.classify,
+          securityName: input.securityName,
+        });
+        return { id: String(id) };
+      });
+    },
+
+    async removeFromWatchlist(userId: number, id: string) {
+      const deleted = await repository.deleteWatchlistItem(db, userId, Number(id));
+      if (deleted === 0) throw new AppError('WATCHLIST_ITEM_NOT_FOUND');
+      return null;
+    },
+
+    async removeCodeFromWatchlist(userId: number, code: string) {
+      const deleted = await repository.deleteWatchlistItemByCode(db, userId, code);
+      if (deleted === 0) throw new AppError('WATCHLIST_ITEM_NOT_FOUND');
+      return null;
+    },
+
+    async sortWatchlist(userId: number, ids: string[]) {
+      await repository.setWatchlistOrder(db, userId, ids.map(Number));
+      return null;
+    },
+  };
+}

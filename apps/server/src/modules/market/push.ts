@@ -1,0 +1,158 @@
+import { PUSH_HEARTBEAT_MS, type PushServerMessage, pushClientMessageSchema, type QuoteTick } from '@bolsa/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { translate } from '../../platform/i18n/index.ts';
+import type { MarketFeed } from './feed-types.ts';
+import type { Catalog } from './instruments.ts';
+
+export type PushOptions = {
+  /** At most this many quote updates per instrument per second to one client; later ones are conflated. */
+  updatesPerSecondMax: number;
+  heartbeatMs?: number;
+};
+
+const SUBSCRIPTIONS_PER_CLIENT_MAX = 200;
+/** A client whose socket holds more than this unsent is slow: its updates wait (conflated) instead of piling up. */
+const BUFFERED_BYTES_MAX = 512 * 1024;
+
+type Subscription = { unsubscribe: () => void; lastSentAt: number; pending: string | undefined };
+type Client = { socket: WebSocket; subscriptions: Map<string, Subscription>; flushTimer: NodeJS.Timeout | undefined; isAlive: boolean };
+
+/** One serialisation per tick, shared by every client that receives it. */
+const serialised = new WeakMap<QuoteTick, string>();
+function quoteMessage(tick: QuoteTick): string {
+  let text = serialised.get(tick);
+  if (!text) {
+    text = JSON.stringify({ type: 'quote', data: tick } satisfies PushServerMessage);
+    serialised.set(tick, text);
+  }
+  return text;
+}
+
+function send(client: Client, message: PushServerMessage) {
+  if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+}
+
+/**
+ * The push socket at /web/push: a client subscribes to instruments and receives their quotes, at
+ * most `updatesPerSecondMax` per instrument per second (the newest one wins in between), plus a
+ * heartbeat; a client that stops answering pings is dropped. Quotes come from this process's feed,
+ * which follows the bus, so a client on any server process gets the same quotes.
+ */
+export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, catalog: Catalog, options: PushOptions) {
+  const intervalMs = Math.max(1, Math.floor(1000 / options.updatesPerSecondMax));
+  const heartbeatMs = options.heartbeatMs ?? PUSH_HEARTBEAT_MS;
+  const clients = new Set<Client>();
+
+  function flushPending(client: Client) {
+    client.flushTimer = undefined;
+    const moment = Date.now();
+    let nextDueIn = Number.POSITIVE_INFINITY;
+    for (const subscription of client.subscriptions.values()) {
+      if (!subscription.pending) continue;
+      const dueIn = subscription.lastSentAt + intervalMs - moment;
+      if (dueIn <= 0 && client.socket.bufferedAmount < BUFFERED_BYTES_MAX) {
+        client.socket.send(subscription.pending);
+        subscription.pending = undefined;
+        subscription.lastSentAt = moment;
+      } else nextDueIn = Math.min(nextDueIn, Math.max(dueIn, 10));
+    }
+    if (Number.isFinite(nextDueIn)) client.flushTimer = setTimeout(() => flushPending(client), nextDueIn);
+  }
+
+  function deliver(client: Client, subscription: Subscription, tick: QuoteTick) {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    const message = quoteMessage(tick);
+    const moment = Date.now();
+    if (moment - subscription.lastSentAt >= intervalMs && client.socket.bufferedAmount < BUFFERED_BYTES_MAX) {
+      client.socket.send(message);
+      subscription.lastSentAt = moment;
+      subscription.pending = undefined;
+      return;
+    }
+    subscription.pending = message;
+    if (!client.flushTimer)
+      client.flushTimer = setTimeout(() => flushPending(client), Math.max(10, subscription.lastSentAt + intervalMs - moment));
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.isAlive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.isAlive = false;
+      client.socket.ping();
+      send(client, { type: 'heartbeat', timestamp: Date.now() });
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const client of clients) client.socket.terminate();
+  });
+
+  app.get('/push', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const client: Client = { socket, subscriptions: new Map(), flushTimer: undefined, isAlive: true };
+    clients.add(client);
+    socket.on('pong', () => {
+      client.isAlive = true;
+    });
+    socket.on('close', () => {
+      clients.delete(client);
+      if (client.flushTimer) clearTimeout(client.flushTimer);
+      for (const subscription of client.subscriptions.values()) subscription.unsubscribe();
+      client.subscriptions.clear();
+    });
+    socket.on('message', (raw) => {
+      client.isAlive = true;
+      let parsed: ReturnType<typeof pushClientMessageSchema.safeParse>;
+      try {
+        parsed = pushClientMessageSchema.safeParse(JSON.parse(String(raw)));
+      } catch {
+        send(client, { type: 'error', message: translate(request.locale, 'errors.MALFORMED_REQUEST') });
+        return;
+      }
+      if (!parsed.success) {
+        send(client, { type: 'error', message: translate(request.locale, 'errors.MALFORMED_REQUEST') });
+        return;
+      }
+      const message = parsed.data;
+      if (message.op === 'ping') {
+        send(client, { type: 'pong', timestamp: Date.now() });
+        return;
+      }
+      const codes = [...new Set(message.codes.map((code) => code.trim().toUpperCase()))];
+      if (message.op === 'unsubscribe') {
+        for (const code of codes) {
+          client.subscriptions.get(code)?.unsubscribe();
+          client.subscriptions.delete(code);
+        }
+        send(client, { type: 'unsubscribed', codes });
+        return;
+      }
+      const known: string[] = [];
+      const unknown: string[] = [];
+      for (const code of codes) {
+        if (!catalog.byCode.has(code) || (!client.subscriptions.has(code) && client.subscriptions.size >= SUBSCRIPTIONS_PER_CLIENT_MAX)) {
+          unknown.push(code);
+          continue;
+        }
+        known.push(code);
+        if (client.subscriptions.has(code)) continue;
+        const subscription: Subscription = { unsubscribe: () => undefined, lastSentAt: 0, pending: undefined };
+        subscription.unsubscribe = feed.subscribe(code, (tick) => deliver(client, subscription, tick));
+        client.subscriptions.set(code, subscription);
+      }
+      send(client, { type: 'subscribed', codes: known, unknown });
+      // The latest quote at once, so a screen has a price before the next trade.
+      for (const code of known) {
+        const tick = feed.latest(code);
+        const subscription = client.subscriptions.get(code);
+        if (tick && subscription) deliver(client, subscription, tick);
+      }
+    });
+  });
+
+  return { clientCount: () => clients.size };
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { pushClient, usePushStatus } from '../lib/push-client.ts';
+
+/** Says when live prices stopped arriving; tapping retries the connection at once. */
+export function PushStatusBanner() {
+  const { t } = useTranslation();
+  const status = usePushStatus();
+  if (status !== 'timed-out') return null;
+  return (
+    <button type="button" className="push-banner" onClick={() => pushClient().retry()}>
+      {t('quote.connectionTimedOut')}
+    </button>
+  );
+}

@@ -1,0 +1,14 @@
+import { marketApi, type QuoteRow } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /web/m_ft/hot_stock: the most traded stocks now. */
+export function getHotStocks(signal?: AbortSignal): Promise<QuoteRow[]> {
+  return apiRequest<QuoteRow[]>(marketApi.hotStock.path, { method: 'GET', signal });
+}
+
+export const hotStocksQueryOptions = () => queryOptions({ queryKey: ['hot-stocks'], queryFn: ({ signal }) => getHotStocks(signal) });
+
+export function useHotStocks() {
+  return useQuery(hotStocksQueryOptions());
+}

@@ -1,0 +1,15 @@
+import { type Kline, marketApi } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /web/m_ft/kline type 1D: the latest session of an index, whose last closes seed the sparkline. */
+export function getIndexIntraday(code: string, signal?: AbortSignal): Promise<Kline> {
+  return apiRequest<Kline>(marketApi.kline.path, { method: 'GET', query: { stockCode: code, type: '1D' }, signal });
+}
+
+export const indexIntradayQueryOptions = (code: string) =>
+  queryOptions({ queryKey: ['index-intraday', code], queryFn: ({ signal }) => getIndexIntraday(code, signal), enabled: code !== '' });
+
+export function useIndexIntraday(code: string) {
+  return useQuery(indexIntradayQueryOptions(code));
+}

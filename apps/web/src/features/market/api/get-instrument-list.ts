@@ -1,0 +1,26 @@
+import { marketApi, type Page, type QuoteRow } from '@bolsa/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const MARKET_PAGE_SIZE = 20;
+
+/** Which list a markets tab shows: a stock list type or a futures list type (forex and indices included). */
+export type InstrumentListKind = { api: 'stock' | 'futures'; type: string };
+
+/** GET /web/m_ft/stock_list or /web/m_ft/futures_list, one page at a time. */
+export function getInstrumentList(kind: InstrumentListKind, pageNum: number, signal?: AbortSignal): Promise<Page<QuoteRow>> {
+  const path = kind.api === 'stock' ? marketApi.stockList.path : marketApi.futuresList.path;
+  return apiRequest<Page<QuoteRow>>(path, { method: 'GET', query: { type: kind.type, pageNum, pageSize: MARKET_PAGE_SIZE }, signal });
+}
+
+export const instrumentListQueryOptions = (kind: InstrumentListKind) =>
+  infiniteQueryOptions({
+    queryKey: ['instrument-list', kind.api, kind.type],
+    queryFn: ({ pageParam, signal }) => getInstrumentList(kind, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
+
+export function useInstrumentList(kind: InstrumentListKind) {
+  return useInfiniteQuery(instrumentListQueryOptions(kind));
+}

@@ -1,0 +1,20 @@
+import { type Kline, type KlineType, marketApi } from '@bolsa/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /web/m_ft/kline: candles of one time frame. */
+export function getKline(code: string, type: KlineType, market: string | undefined, signal?: AbortSignal): Promise<Kline> {
+  return apiRequest<Kline>(marketApi.kline.path, { method: 'GET', query: { stockCode: code, type, market }, signal });
+}
+
+export const klineQueryOptions = (code: string, type: KlineType, market: string | undefined) =>
+  queryOptions({
+    queryKey: ['kline', code, type, market],
+    queryFn: ({ signal }) => getKline(code, type, market, signal),
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useKline(code: string, type: KlineType, market: string | undefined) {
+  return useQuery(klineQueryOptions(code, type, market));
+}

@@ -1,0 +1,25 @@
+import { watchlistApi } from '@bolsa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /web/userSelfSecurity/deleteByStockCode/{stockCode}: the watch toggle's "remove". */
+export function removeFromWatchlist(code: string): Promise<null> {
+  return apiRequest<null>(watchlistApi.deleteByStockCode.path.replace(':stockCode', encodeURIComponent(code)), {
+    method: 'POST',
+    body: {},
+    requestId: `watch-${code}`,
+  });
+}
+
+export function useRemoveFromWatchlist() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeFromWatchlist,
+    onSuccess: (_data, code) => {
+      void client.invalidateQueries({ queryKey: queryKeys.watchlist });
+      void client.invalidateQueries({ queryKey: queryKeys.homeCustomList });
+      void client.invalidateQueries({ queryKey: queryKeys.quoteDetail(code) });
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import type { Candle, QuoteTick } from '@bolsa/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type ChartApi = {
+  setCandles(candles: readonly Candle[], isIntraday: boolean): void;
+  updateLast(tick: QuoteTick, bucketSeconds: number): void;
+  remove(): void;
+};
+
+const rise = '#0a7d3e';
+const fall = '#c62828';
+
+/**
+ * The K-line: candlesticks with volume bars and a crosshair. lightweight-charts is imported only
+ * when a chart is shown, so it never weighs on the first load of the app.
+ */
+async function createKlineChart(element: HTMLElement): Promise<ChartApi> {
+  const { createChart, CandlestickSeries, HistogramSeries, CrosshairMode } = await import('lightweight-charts');
+  const chart = createChart(element, {
+    autoSize: true,
+    layout: { background: { color: '#ffffff' }, textColor: '#595959', attributionLogo: false },
+    grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
+    crosshair: { mode: CrosshairMode.Normal },
+    rightPriceScale: { borderColor: '#d9d9d9' },
+    timeScale: { borderColor: '#d9d9d9', timeVisible: true, secondsVisible: false },
+  });
+  const candles = chart.addSeries(CandlestickSeries, {
+    upColor: rise,
+    downColor: fall,
+    borderUpColor: rise,
+    borderDownColor: fall,
+    wickUpColor: rise,
+    wickDownColor: fall,
+  });
+  const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' } });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.05, bottom: 0.25 } });
+  type Time = Parameters<typeof candles.update>[0]['time'];
+  let last: { time: number; open: number; high: number; low: number; close: number; volume: number } | undefined;
+  return {
+    setCandles(rows, isIntraday) {
+      chart.applyOptions({ timeScale: { timeVisible: isIntraday } });
+      candles.setData(
+        rows.map((row) => ({
+          time: row.time as Time,
+          open: Number(row.open),
+          high: Number(row.high),
+          low: Number(row.low),
+          close: Number(row.close),
+        })),
+      );
+      volume.setData(
+        rows.map((row) => ({
+          time: row.time as Time,
+          value: Number(row.volume),
+          color: Number(row.close) >= Number(row.open) ? `${rise}80` : `${fall}80`,
+        })),
+      );
+      const tail = rows[rows.length - 1];
+      last = tail
+        ? {
+            time: tail.time,
+            open: Number(tail.open),
+            high: Number(tail.high),
+            low: Number(tail.low),
+            close: Number(tail.close),
+            volume: Number(tail.volume),
+          }
+        : undefined;
+      chart.timeScale().fitContent();
+    },
+    updateLast(tick, bucketSeconds) {
+      const price = Number(tick.price);
+      const bucket = Math.floor(tick.timestamp / 1000 / bucketSeconds) * bucketSeconds;
+      if (!last || bucket < last.time) return;
+      if (bucket > last.time) last = { time: bucket, open: price, high: price, low: price, close: price, volume: 0 };
+      else last = { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price };
+      candles.update({ time: last.time as Time, open: last.open, high: last.high, low: last.low, close: last.close });
+    },
+    remove() {
+      chart.remove();
+    },
+  };
+}
+
+export function KlineChart({
+  candles,
+  interval,
+  live,
+}: {
+  candles: readonly Candle[] | undefined;
+  interval: string;
+  live: QuoteTick | undefined;
+}) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<ChartApi | undefined>();
+  const bucketSeconds = interval === '1m' ? 60 : interval === '30m' ? 1800 : 86_400;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let created: ChartApi | undefined;
+    let isCancelled = false;
+    void createKlineChart(element).then((api) => {
+      if (isCancelled) api.remove();
+      else {
+        created = api;
+        setChart(api);
+      }
+    });
+    return () => {
+      isCancelled = true;
+      created?.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (chart && candles) chart.setCandles(candles, interval !== '1d');
+  }, [chart, candles, interval]);
+
+  useEffect(() => {
+    // Daily candles follow the trading date, which the quote's timestamp does not give: only intraday ones move live.
+    if (chart && live && interval !== '1d') chart.updateLast(live, bucketSeconds);
+  }, [chart, live, interval, bucketSeconds]);
+
+  return (
+    <div className="kline" role="img" aria-label={t('quote.chartLabel')} data-candles={candles?.length ?? 0}>
+      <div ref={container} className="kline-canvas" />
+      {candles && candles.length === 0 ? <p className="kline-empty">{t('quote.noCandles')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { type KlineType, klineTypes, type QuoteDetail } from '@bolsa/contracts';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
+import { QuotePrice } from '../../../components/quote-list.tsx';
+import { formatDate, formatNumber, formatPercent, trendClass } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { routes } from '../../../lib/navigation.ts';
+import { useLiveQuotes } from '../../../lib/push-client.ts';
+import { useToken } from '../../../lib/session-store.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
+import { useKline } from '../api/get-kline.ts';
+import { useQuoteDetail } from '../api/get-quote-detail.ts';
+import { useRemoveFromWatchlist } from '../api/remove-from-watchlist.ts';
+import { useSaveToWatchlist } from '../api/save-to-watchlist.ts';
+import { KlineChart } from '../components/kline-chart.tsx';
+
+type Variant = 'stock' | 'future' | 'globalindex' | 'forex';
+
+function WatchToggle({ detail }: { detail: QuoteDetail }) {
+  const { t } = useTranslation();
+  const token = useToken();
+  const navigate = useNavigate();
+  const save = useSaveToWatchlist();
+  const remove = useRemoveFromWatchlist();
+  const isWatched = detail.selfSelectStatus;
+  const isBusy = save.isPending || remove.isPending;
+  const toggle = async () => {
+    if (!token) {
+      const here = `${window.location.hash.slice(1)}`;
+      navigate(`${routes.login}?redirect=${encodeURIComponent(here)}`);
+      return;
+    }
+    try {
+      if (isWatched) {
+        await remove.mutateAsync(detail.stock_code);
+        showToast(t('quote.unwatched'), 'success');
+      } else {
+        await save.mutateAsync({
+          assettype: detail.source,
+          securityName: detail.name,
+          secuCode: detail.stock_code,
+          market: detail.market,
+          classify: detail.classify,
+        });
+        showToast(t('quote.watched'), 'success');
+      }
+    } catch (error) {
+      showError(error);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="watch-toggle"
+      onClick={toggle}
+      disabled={isBusy}
+      aria-pressed={isWatched}
+      aria-label={isWatched ? t('quote.unwatch') : t('quote.watch')}
+    >
+      {isWatched ? <StarFill aria-hidden="true" className="watch-on" /> : <StarOutline aria-hidden="true" />}
+    </button>
+  );
+}
+
+function Field({ label, value, isWide = false }: { label: string; value: string | null | undefined; isWide?: boolean }) {
+  if (value === null || value === undefined || value === '') return null;
+  return (
+    <div className={`detail-field${isWide ? ' detail-field-wide' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function QuoteView({ code, market, variant }: { code: string; market: string | undefined; variant: Variant }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [frame, setFrame] = useState<KlineType>('1D');
+  const detail = useQuoteDetail(code, market);
+  const kline = useKline(code, frame, market);
+  const live = useLiveQuotes([code]).get(code);
+  if (detail.isError) return <EmptyState title={t('quote.notFound')} description={(detail.error as Error).message} />;
+  const data = detail.data;
+  if (!data) return <p className="page-body">{t('common.loading')}</p>;
+  const price = live?.price ?? data.price_nominal;
+  const change = live?.change ?? data.change;
+  const changeRatio = live?.changeRatio ?? data.change_ratio;
+  const status = live?.marketStatus ?? data.marketStatus;
+  const number = (value: string | null | undefined) => {
+    if (!value) return null;
+    const decimals = Math.min(4, value.split('.')[1]?.length ?? 0);
+    return formatNumber(value, locale, { decimals, minimumDecimals: decimals });
+  };
+  const compact = (value: string | null | undefined) =>
+    value
+      ? new Intl.NumberFormat(locale === 'es' ? 'es-AR' : locale, { notation: 'compact', maximumFractionDigits: 2 }).format(Number(value))
+      : null;
+  const whole = (value: string | null | undefined) => (value ? formatNumber(value, locale, { decimals: 0 }) : null);
+  return (
+    <>
+      <section className="quote-head" aria-label={t('quote.priceLabel')}>
+        <img className="quote-logo quote-logo-large" src={data.localLogoUrl} alt="" width={44} height={44} />
+        <div className="quote-head-text">
+          <p className="quote-head-code">
+            {data.stock_code} · {data.market} <span className={`status-tag status-${status}`}>{t(`quote.status.${status}`)}</span>
+          </p>
+          <p className={`quote-head-price ${trendClass(change)}`} data-testid="quote-price">
+            <QuotePrice price={price} symbol={variant === 'globalindex' || variant === 'forex' ? '' : data.currencySymbol} />
+          </p>
+          <p className={`quote-head-change ${trendClass(change)}`}>
+            {formatNumber(change, locale, { isSigned: true })} ({formatPercent(changeRatio, locale)})
+          </p>
+        </div>
+        <WatchToggle detail={data} />
+      </section>
+      {status !== 'open' && data.nextOpenTimestamp ? (
+        <p className="quote-next-open">{t('quote.nextOpen', { time: formatDate(data.nextOpenTimestamp) })}</p>
+      ) : null}
+      <div className="kline-frames" role="tablist" aria-label={t('quote.timeFrames')}>
+        {klineTypes.map((type) => (
+          <button
+            key={type}
+            type="button"
+            role="tab"
+            aria-selected={frame === type}
+            className={`kline-frame${frame === type ? ' is-active' : ''}`}
+            onClick={() => setFrame(type)}
+          >
+            {type}
+          </button>
+        ))}
+      </div>
+      <KlineChart
+        candles={kline.data?.type === frame ? kline.data.candles : undefined}
+        interval={kline.data?.interval ?? '1m'}
+        live={live}
+      />
+      <dl className="detail-grid">
+        <Field label={t('quote.fields.open')} value={number(live?.open ?? data.open)} />
+        <Field label={t('quote.fields.prevClose')} value={number(data.prev_close)} />
+        <Field label={t('quote.fields.high')} value={number(live?.high ?? data.high)} />
+        <Field label={t('quote.fields.low')} value={number(live?.low ?? data.low)} />
+        {variant !== 'globalindex' ? (
+          <Field label={t('quote.fields.bid')} value={`${number(live?.bid ?? data.bid)} / ${whole(live?.bidVolume ?? data.bid_volume)}`} />
+        ) : null}
+        {variant !== 'globalindex' ? (
+          <Field label={t('quote.fields.ask')} value={`${number(live?.ask ?? data.ask)} / ${whole(live?.askVolume ?? data.ask_volume)}`} />
+        ) : null}
+        <Field label={t('quote.fields.volume')} value={compact(live?.volume ?? data.volume)} />
+        <Field label={t('quote.fields.amplitude')} value={`${formatNumber(data.amplitude, locale, { decimals: 2 })}%`} />
+        <Field label={t('quote.fields.high52w')} value={number(data.high_52w)} />
+        <Field label={t('quote.fields.low52w')} value={number(data.low_52w)} />
+        <Field label={t('quote.fields.marketCap')} value={compact(data.market_cap)} />
+        <Field label={t('quote.fields.openInterest')} value={whole(data.open_interest)} />
+        <Field
+          label={t('quote.fields.openInterestChange')}
+          value={data.open_interest_change ? formatNumber(data.open_interest_change, locale, { isSigned: true }) : null}
+        />
+        <Field label={t('quote.fields.prevSettle')} value={number(data.prev_settle)} />
+        <Field label={t('quote.fields.expiry')} value={data.expiry_date ? formatDate(data.expiry_date, 'DD/MM/YYYY') : null} />
+        <Field label={t('quote.fields.multiplier')} value={data.multiplier} />
+        <Field label={t('quote.fields.tickSize')} value={data.tick_size} />
+        <Field label={t('quote.fields.lotSize')} value={data.lot_size} />
+        <Field label={t('quote.fields.sector')} value={data.sector} isWide />
+      </dl>
+    </>
+  );
+}
+
+function QuotePage({ variant }: { variant: Variant }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const code = (searchParams.get('code') ?? '').toUpperCase();
+  const market = searchParams.get('market') || undefined;
+  const name = searchParams.get('name') || code;
+  return (
+    <>
+      <NavBar title={name || t(`quote.titles.${variant}`)} />
+      <PushStatusBanner />
+      {code ? <QuoteView key={code} code={code} market={market} variant={variant} /> : <EmptyState title={t('quote.notFound')} />}
+    </>
+  );
+}
+
+export const StockQuotePage = () => <QuotePage variant="stock" />;
+export const FutureQuotePage = () => <QuotePage variant="future" />;
+export const IndexQuotePage = () => <QuotePage variant="globalindex" />;
+export const ForexQuotePage = () => <QuotePage variant="forex" />;

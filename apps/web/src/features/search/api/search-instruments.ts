@@ -1,0 +1,25 @@
+import { marketApi, type Page, type QuoteRow } from '@bolsa/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /web/market/getMaket: instruments of every market whose code or name matches. */
+export function searchInstruments(term: string, signal?: AbortSignal): Promise<Page<QuoteRow>> {
+  return apiRequest<Page<QuoteRow>>(marketApi.search.path, {
+    method: 'POST',
+    body: { stkcode: term, stkName: term, pageSize: 30 },
+    signal,
+    requestId: 'search-instruments',
+  });
+}
+
+export const searchQueryOptions = (term: string) =>
+  queryOptions({
+    queryKey: ['search', term],
+    queryFn: ({ signal }) => searchInstruments(term, signal),
+    enabled: term !== '',
+    placeholderData: keepPreviousData,
+  });
+
+export function useSearchInstruments(term: string) {
+  return useQuery(searchQueryOptions(term));
+}

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPushClient } from './push-client.ts';
+
+/** A stand-in socket the test opens, feeds and drops like a network would. */
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+const quote = (code: string, price: string) => ({
+  type: 'quote',
+  data: {
+    code,
+    price,
+    change: '0',
+    changeRatio: '0.00',
+    volume: '1',
+    open: price,
+    high: price,
+    low: price,
+    prevClose: price,
+    bid: price,
+    ask: price,
+    bidVolume: '1',
+    askVolume: '1',
+    marketStatus: 'open',
+    fall: false,
+    timestamp: 1,
+  },
+});
+
+describe('the push client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', { OPEN: 1, CLOSED: 3 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const newClient = () =>
+    createPushClient({ url: 'ws://test/web/push', createSocket: (url) => new FakeSocket(url) as unknown as WebSocket });
+
+  it('subscribes on open, delivers quotes of the subscribed codes, and unsubscribes the last listener', () => {
+    const client = newClient();
+    const received: string[] = [];
+    const stop = client.subscribe(['AAPL'], (tick) => received.push(`${tick.code}@${tick.price}`));
+    const socket = FakeSocket.instances[0] as FakeSocket;
+    socket.open();
+    expect(socket.sent).toEqual([{ op: 'subscribe', codes: ['AAPL'] }]);
+    socket.receive(quote('AAPL', '190.10'));
+    socket.receive(quote('MSFT', '400.00'));
+    expect(received).toEqual(['AAPL@190.10']);
+    client.subscribe(['MSFT'], () => undefined);
+    expect(socket.sent).toContainEqual({ op: 'subscribe', codes: ['MSFT'] });
+    stop();
+    expect(socket.sent).toContainEqual({ op: 'unsubscribe', codes: ['AAPL'] });
+    expect(client.status()).toBe('open');
+  });
+
+  it('reconnects by itself after a drop and subscribes everything again', () => {
+    const client = newClient();
+    client.subscribe(['AAPL', 'EURUSD'], () => undefined);
+    (FakeSocket.instances[0] as FakeSocket).open();
+    (FakeSocket.instances[0] as FakeSocket).close();
+    expect(client.status()).toBe('connecting');
+    vi.advanceTimersByTime(600);
+    const second = FakeSocket.instances[1] as FakeSocket;
+    expect(second).toBeDefined();
+    second.open();
+    expect(second.sent).toEqual([{ op: 'subscribe', codes: ['AAPL', 'EURUSD'] }]);
+  });
+
+  it('says "timed out" when it cannot connect for ten seconds, and retries at once when asked', () => {
+    const client = newClient();
+    client.subscribe(['AAPL'], () => undefined);
+    for (let attempt = 0; attempt < 10 && client.status() !== 'timed-out'; attempt += 1) {
+      FakeSocket.instances.at(-1)?.close();
+      vi.advanceTimersByTime(8_000);
+    }
+    expect(client.status()).toBe('timed-out');
+    const before = FakeSocket.instances.length;
+    client.retry();
+    expect(FakeSocket.instances.length).toBe(before + 1);
+    (FakeSocket.instances.at(-1) as FakeSocket).open();
+    expect(client.status()).toBe('open');
+  });
+
+  it('treats a silent connection as dead and reconnects', () => {
+    const client = newClient();
+    client.subscribe(['AAPL'], () => undefined);
+    (FakeSocket.instances[0] as FakeSocket).open();
+    vi.advanceTimersByTime(40_000);
+    expect(FakeSocket.instances[0]?.readyState).toBe(3);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeSocket.instances.length).toBe(2);
+  });
+});

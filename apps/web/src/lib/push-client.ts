@@ -1,0 +1,181 @@
+import { PUSH_HEARTBEAT_MS, PUSH_PATH, type PushServerMessage, type QuoteTick } from '@bolsa/contracts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/**
+ * The one push-socket connection of the app (`/web/push`, same host). Screens subscribe to codes;
+ * the connection opens on the first subscription, resubscribes everything after a reconnect, and
+ * reconnects by itself with a growing delay. When it cannot connect for a while its status becomes
+ * "timed out" and the screen offers a retry (spec §8: "connection timed out (tap to retry)").
+ */
+
+export type PushStatus = 'idle' | 'connecting' | 'open' | 'timed-out';
+type QuoteListener = (tick: QuoteTick) => void;
+
+/** Without any message for this long the connection counts as dead (the server beats every 15 s). */
+const SILENCE_LIMIT_MS = PUSH_HEARTBEAT_MS * 2 + 5_000;
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
+/** After this long without an open connection the user is told and may retry at once. */
+const TIMEOUT_AFTER_MS = 10_000;
+
+type Options = { url?: string; createSocket?: (url: string) => WebSocket };
+
+export function createPushClient(options: Options = {}) {
+  const listeners = new Map<string, Set<QuoteListener>>();
+  const statusListeners = new Set<() => void>();
+  let socket: WebSocket | undefined;
+  let status: PushStatus = 'idle';
+  let attempts = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  let failingSince: number | undefined;
+
+  const url = () => {
+    if (options.url) return options.url;
+    const { protocol, host } = window.location;
+    return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${PUSH_PATH}`;
+  };
+
+  function setStatus(next: PushStatus) {
+    if (status === next) return;
+    status = next;
+    for (const listener of statusListeners) listener();
+  }
+
+  function send(message: unknown) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function watchSilence() {
+    if (silenceTimer) clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(() => socket?.close(), SILENCE_LIMIT_MS);
+  }
+
+  function scheduleReconnect() {
+    if (listeners.size === 0) {
+      setStatus('idle');
+      return;
+    }
+    failingSince ??= Date.now();
+    if (Date.now() - failingSince >= TIMEOUT_AFTER_MS) {
+      setStatus('timed-out');
+      return;
+    }
+    setStatus('connecting');
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempts, RECONNECT_DELAYS_MS.length - 1)] ?? 8_000;
+    attempts += 1;
+    reconnectTimer = setTimeout(connect, delay);
+  }
+
+  function connect() {
+    reconnectTimer = undefined;
+    if (socket && socket.readyState !== WebSocket.CLOSED) return;
+    setStatus('connecting');
+    const current = options.createSocket ? options.createSocket(url()) : new WebSocket(url());
+    socket = current;
+    current.onopen = () => {
+      attempts = 0;
+      failingSince = undefined;
+      setStatus('open');
+      watchSilence();
+      if (listeners.size > 0) send({ op: 'subscribe', codes: [...listeners.keys()] });
+    };
+    current.onmessage = (event) => {
+      watchSilence();
+      let message: PushServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as PushServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type !== 'quote') return;
+      for (const listener of listeners.get(message.data.code) ?? []) listener(message.data);
+    };
+    current.onclose = () => {
+      if (silenceTimer) clearTimeout(silenceTimer);
+      if (socket !== current) return;
+      socket = undefined;
+      scheduleReconnect();
+    };
+    current.onerror = () => current.close();
+  }
+
+  return {
+    subscribe(codes: readonly string[], listener: QuoteListener): () => void {
+      const added: string[] = [];
+      for (const code of codes) {
+        let set = listeners.get(code);
+        if (!set) {
+          set = new Set();
+          listeners.set(code, set);
+          added.push(code);
+        }
+        set.add(listener);
+      }
+      if (!socket && !reconnectTimer && status !== 'timed-out') connect();
+      else if (added.length > 0) send({ op: 'subscribe', codes: added });
+      return () => {
+        const removed: string[] = [];
+        for (const code of codes) {
+          const set = listeners.get(code);
+          set?.delete(listener);
+          if (set && set.size === 0) {
+            listeners.delete(code);
+            removed.push(code);
+          }
+        }
+        if (removed.length > 0) send({ op: 'unsubscribe', codes: removed });
+      };
+    },
+    /** Tapping "retry": connect now, with a fresh timeout. */
+    retry() {
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      attempts = 0;
+      failingSince = undefined;
+      connect();
+    },
+    status: () => status,
+    onStatus(listener: () => void) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    /** Drops the connection as a network failure would (tests). */
+    disconnect() {
+      socket?.close();
+    },
+  };
+}
+
+export type PushClient = ReturnType<typeof createPushClient>;
+
+let shared: PushClient | undefined;
+export function pushClient(): PushClient {
+  shared ??= createPushClient();
+  return shared;
+}
+
+/** Live quotes of some codes, newest per code; re-renders at most on each quote received. */
+export function useLiveQuotes(codes: readonly string[]): Map<string, QuoteTick> {
+  const [quotes, setQuotes] = useState(() => new Map<string, QuoteTick>());
+  const key = [...new Set(codes)].sort().join(',');
+  useEffect(() => {
+    if (key === '') return;
+    return pushClient().subscribe(key.split(','), (tick) => {
+      setQuotes((previous) => {
+        const next = new Map(previous);
+        next.set(tick.code, tick);
+        return next;
+      });
+    });
+  }, [key]);
+  return quotes;
+}
+
+export function usePushStatus(): PushStatus {
+  const client = pushClient();
+  return useSyncExternalStore(
+    (listener) => client.onStatus(listener),
+    () => client.status(),
+    () => 'idle' as const,
+  );
+}

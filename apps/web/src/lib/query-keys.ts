@@ -1,0 +1,9 @@
+/**
+ * Query keys shared by features that never import each other: the quote page's watch toggle
+ * invalidates the watchlist tab's list through these.
+ */
+export const queryKeys = {
+  watchlist: ['watchlist'] as const,
+  quoteDetail: (code: string) => ['quote-detail', code] as const,
+  homeCustomList: ['home-custom-list'] as const,
+};

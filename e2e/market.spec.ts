@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const appleQuote = '/#/pages/quote/stock?name=Apple&code=AAPL&market=NASDAQ&source=0';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('usa12_locale', 'en'));
+});
+
+async function logInAsDemo(page: Page) {
+  await page.goto('/#/pages/auth/login');
+  await page.getByLabel('Email').fill('demo@bolsa.app');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/#\/pages\/home\/index/);
+}
+
+test('a quote page shows a live price that changes within 5 seconds', async ({ page }) => {
+  await page.goto(appleQuote);
+  const price = page.getByTestId('quote-price');
+  await expect(price).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
+  const first = await price.textContent();
+  await expect.poll(async () => price.textContent(), { timeout: 5_000, intervals: [200] }).not.toBe(first);
+  await expect(page.getByText('Open', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('52-week high')).toBeVisible();
+});
+
+test('every time frame of the K-line shows candles', async ({ page }) => {
+  await page.goto(appleQuote);
+  const chart = page.getByRole('img', { name: 'Price chart with volume' });
+  for (const frame of ['1D', '1W', '1M', '3M', '1Y']) {
+    await page.getByRole('tab', { name: frame }).click();
+    await expect(page.getByRole('tab', { name: frame })).toHaveAttribute('aria-selected', 'true');
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 })
+      .toBeGreaterThan(frame === '1M' ? 15 : 20);
+  }
+  await expect(chart.locator('canvas').first()).toBeVisible();
+});
+
+test('a future shows its contract fields, and the markets tab lists futures and forex', async ({ page }) => {
+  await page.goto('/#/pages/market/index');
+  await page.getByRole('tab', { name: 'Futures' }).click();
+  await page.getByRole('link', { name: /Gold Feb 2027/ }).click();
+  await expect(page).toHaveURL(/#\/pages\/quote\/future\?.*code=GCG7/);
+  await expect(page.getByText('Last trade date')).toBeVisible();
+  await expect(page.getByText('24/02/2027')).toBeVisible();
+  await page.goto('/#/pages/market/index?tab=forex');
+  await expect(page.getByRole('link', { name: /USD\/TWD/ })).toBeVisible();
+});
+
+test('adding a quote to the watchlist shows it in the Watchlists tab, and managing removes it', async ({ page }) => {
+  await logInAsDemo(page);
+  await page.goto(appleQuote);
+  await page.getByRole('button', { name: 'Add to watchlist' }).click();
+  await expect(page.getByText('Added to your watchlist')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from watchlist' })).toBeVisible();
+
+  await page.goto('/#/pages/watchlist/index');
+  const list = page.getByRole('list', { name: 'Watchlists' });
+  await expect(list.getByText('Apple Inc.')).toBeVisible();
+  await expect(list.getByTestId('price-AAPL')).toHaveText(/\$\d/);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/#\/pages\/watchlist\/manage/);
+  await page.getByRole('button', { name: 'Remove Apple Inc.' }).click();
+  await expect(page.getByText('Apple Inc. removed')).toBeVisible();
+  await page.goto('/#/pages/watchlist/index');
+  await expect(page.getByText('Your watchlist is empty')).toBeVisible();
+});
+
+test('search finds instruments of every market and keeps the history', async ({ page }) => {
+  await page.goto('/#/pages/search/index');
+  const input = page.getByLabel('Search by code or name');
+  await input.fill('gold');
+  await expect(page.getByRole('link', { name: /Gold Feb 2027/ })).toBeVisible();
+  await input.fill('2330');
+  await expect(page.getByRole('link', { name: /TSMC/ })).toBeVisible();
+  await input.fill('');
+  const history = page.getByRole('region', { name: 'Recent searches' });
+  await expect(history.getByRole('button', { name: '2330' })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'gold' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('usa12_shistory') ?? '[]'))).toEqual(['2330', 'gold']);
+  await page.reload();
+  await history.getByRole('button', { name: 'gold' }).click();
+  await expect(page.getByRole('link', { name: /Gold Feb 2027/ })).toBeVisible();
+});
+
+test('the home page shows indices, a sparkline and the featured list', async ({ page }) => {
+  await page.goto('/#/pages/home/index');
+  await expect(page.getByRole('list', { name: 'Global indices' }).getByText('S&P 500')).toBeVisible();
+  await expect(page.getByRole('img', { name: /S&P 500: last \d+ quotes/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'My list' }).getByText('Apple Inc.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Hot stocks' })).toBeVisible();
+});

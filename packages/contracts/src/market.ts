@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import { pageOf } from './paging.ts';
+import { typeError } from './validation.ts';
+
+/**
+ * Market data calls of spec §7 ("Market reads", "Watchlist") and the push socket's events.
+ * Prices, changes and volumes are decimal strings on the wire, never floats; times are Unix
+ * milliseconds unless a field says seconds.
+ */
+
+/** Asset source of spec §4: Stock 0, Forex 2, Future 3, TwStock 7, GlobalIndex 99, ArgStock ARG. */
+export const assetSources = ['0', '2', '3', '7', '99', 'ARG'] as const;
+export type AssetSource = (typeof assetSources)[number];
+
+export const marketStatuses = ['pre', 'open', 'post', 'closed', 'holiday'] as const;
+export type MarketStatus = (typeof marketStatuses)[number];
+
+/** Time frames of spec §9. 1D is the last session in one-minute candles, 1W in 30-minute ones, the rest daily. */
+export const klineTypes = ['1D', '1W', '1M', '3M', '1Y'] as const;
+export type KlineType = (typeof klineTypes)[number];
+
+/** `/m_ft/stock_list` types: a US exchange, a ranking of US stocks, or a home market. */
+export const stockListTypes = ['NASDAQ', 'NYSE', 'AMEX', 'gainers', 'losers', 'active', 'ARG', 'TW'] as const;
+export type StockListType = (typeof stockListTypes)[number];
+
+/** `/m_ft/futures_list` types: every future, one group of them, forex pairs or global indices. */
+export const futuresListTypes = ['all', 'equity', 'energy', 'metals', 'grains', 'rates', 'currency', 'forex', 'index'] as const;
+export type FuturesListType = (typeof futuresListTypes)[number];
+
+/** Currency symbols of spec §9: $ by default, NT$ for Taiwan, ARS for Argentina. */
+export const currencySymbolOf: Record<string, string> = { USD: '$', TWD: 'NT$', ARS: 'ARS' };
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+export const WATCHLIST_SIZE_MAX = 200;
+export const HOME_SPARKLINE_POINTS = 50;
+export const PUSH_PATH = '/web/push';
+export const PUSH_HEARTBEAT_MS = 15_000;
+export const PUSH_CODES_PER_MESSAGE_MAX = 100;
+
+const text = (lengthMax: number) =>
+  z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });
+
+/** An instrument code as typed in a query: upper-cased so `aapl` finds AAPL. */
+export const stockCodeSchema = text(20).transform((value) => value.toUpperCase());
+const optionalMarketSchema = z
+  .string({ error: typeError })
+  .trim()
+  .max(20, { error: 'validation.tooLong' })
+  .optional()
+  .transform((value) => (value ? value.toUpperCase() : undefined));
+
+const pageFields = {
+  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int({ error: 'validation.invalidValue' }).min(1).max(10_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'validation.invalidType' })
+    .int({ error: 'validation.invalidValue' })
+    .min(1)
+    .max(PAGE_SIZE_MAX, { error: 'validation.tooLong' })
+    .default(PAGE_SIZE_DEFAULT),
+};
+export const pageQuery = z.object(pageFields);
+
+/** One quote in a list, with the field names of spec §3. */
+export const quoteRowSchema = z.object({
+  name: z.string(),
+  stock_code: z.string(),
+  market: z.string(),
+  classify: z.string(),
+  source: z.enum(assetSources),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  price_nominal: z.string(),
+  change: z.string(),
+  change_ratio: z.string(),
+  volume: z.string(),
+  /** The fall flag: true when the price is below the previous close (shown red). */
+  fall: z.boolean(),
+  marketStatus: z.enum(marketStatuses),
+  /** True when the logged-in user has it in the watchlist; false without a session. */
+  selfSelectStatus: z.boolean(),
+  localLogoUrl: z.string(),
+  timestamp: z.number().int(),
+});
+export type QuoteRow = z.infer<typeof quoteRowSchema>;
+
+/** A quote with everything the detail pages show. Fields that do not apply are null. */
+export const quoteDetailSchema = quoteRowSchema.extend({
+  last: z.string(),
+  open: z.string(),
+  prev_close: z.string(),
+  high: z.string(),
+  low: z.string(),
+  bid: z.string(),
+  ask: z.string(),
+  bid_volume: z.string(),
+  ask_volume: z.string(),
+  amplitude: z.string(),
+  market_cap: z.string().nullable(),
+  high_52w: z.string(),
+  low_52w: z.string(),
+  sector: z.string().nullable(),
+  tick_size: z.string(),
+  lot_size: z.string(),
+  min_quantity: z.string(),
+  multiplier: z.string().nullable(),
+  margin: z.string().nullable(),
+  open_interest: z.string().nullable(),
+  open_interest_change: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  contract_month: z.string().nullable(),
+  prev_settle: z.string().nullable(),
+  timeZone: z.string(),
+  nextOpenTimestamp: z.number().int().nullable(),
+});
+export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
+
+export const summaryDetailSchema = z.object({
+  name: z.string(),
+  stock_code: z.string(),
+  market: z.string(),
+  source: z.enum(assetSources),
+  currency: z.string(),
+  sector: z.string().nullable(),
+  profile: z.string(),
+  market_cap: z.string().nullable(),
+  timeZone: z.string(),
+  sessions: z.array(z.object({ kind: z.enum(['pre', 'regular', 'post']), start: z.string(), end: z.string() })),
+  tick_size: z.string(),
+  lot_size: z.string(),
+  min_quantity: z.string(),
+  listedOn: z.string().nullable(),
+});
+export type SummaryDetail = z.infer<typeof summaryDetailSchema>;
+
+export const candleSchema = z.object({
+  /** Start of the candle, Unix seconds (what the chart library takes). */
+  time: z.number().int(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+  volume: z.string(),
+});
+export type Candle = z.infer<typeof candleSchema>;
+
+export const klineQuery = z.object({
+  stockCode: stockCodeSchema,
+  /** Checked by the server, so an unknown frame gets its own message rather than a generic one. */
+  type: text(10),
+  market: optionalMarketSchema,
+});
+export const klineData = z.object({
+  stockCode: z.string(),
+  type: z.enum(klineTypes),
+  interval: z.enum(['1m', '30m', '1d']),
+  candles: z.array(candleSchema),
+});
+export type Kline = z.infer<typeof klineData>;
+
+export const instrumentQuery = z.object({ stockCode: stockCodeSchema, market: optionalMarketSchema });
+export const stockListQuery = pageQuery.extend({ type: text(20) });
+export const futuresListQuery = pageQuery.extend({ type: text(20).default('all') });
+export const allStockListQuery = pageQuery.extend({ source: z.enum(assetSources, { error: 'validation.invalidValue' }).optional() });
+
+export const tradingDaysBody = z.object({
+  market: text(20).transform((value) => value.toUpperCase()),
+  /** Inclusive dates, YYYY-MM-DD; default: today and the next 30 days. */
+  from: z.iso.date({ error: 'validation.invalidValue' }).optional(),
+  to: z.iso.date({ error: 'validation.invalidValue' }).optional(),
+  ...pageFields,
+});
+export const tradingDaySchema = z.object({
+  date: z.string(),
+  market: z.string(),
+  isTradingDay: z.boolean(),
+  isHoliday: z.boolean(),
+  /** Regular sessions of the day, Unix milliseconds. */
+  sessions: z.array(z.object({ open: z.number().int(), close: z.number().int() })),
+});
+
+export const marketSummarySchema = z.object({
+  market: z.string(),
+  calendar: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  status: z.enum(marketStatuses),
+  nextOpenTimestamp: z.number().int().nullable(),
+  instrumentCount: z.number().int(),
+});
+export type MarketSummary = z.infer<typeof marketSummarySchema>;
+
+export const searchBody = z.object({
+  stkName: z
+    .string({ error: typeError })
+    .trim()
+    .max(60, { error: 'validation.tooLong' })
+    .optional()
+    .transform((value) => value || undefined),
+  stkcode: z
+    .string({ error: typeError })
+    .trim()
+    .max(20, { error: 'validation.tooLong' })
+    .optional()
+    .transform((value) => value || undefined),
+  ...pageFields,
+});
+export const marketsBody = z.object({ markets: z.array(text(20)).max(20).optional() }).default({});
+
+export const getStockQuery = z.object({
+  /** Comma-separated instrument codes, at most 50. */
+  codes: text(1_000),
+});
+
+export const topListData = z.object({ gainers: z.array(quoteRowSchema), losers: z.array(quoteRowSchema), active: z.array(quoteRowSchema) });
+
+export const futuresContractSchema = z.object({
+  stock_code: z.string(),
+  name: z.string(),
+  market: z.string(),
+  group: z.string(),
+  contractMonth: z.string(),
+  lastTradeDate: z.string(),
+  multiplier: z.string(),
+  tickSize: z.string(),
+  margin: z.string(),
+  currency: z.string(),
+});
+export type FuturesContract = z.infer<typeof futuresContractSchema>;
+
+export const newStockSchema = quoteRowSchema.extend({ listedOn: z.string() });
+
+/** Watchlist rows arrive with short field names (spec §3). */
+export const watchlistRowSchema = z.object({
+  id: z.string(),
+  /** name */
+  n: z.string(),
+  /** code */
+  c: z.string(),
+  /** market */
+  m: z.string(),
+  /** source */
+  s: z.enum(assetSources),
+  /** classify */
+  cl: z.string(),
+  /** price */
+  p: z.string(),
+  /** change */
+  ch: z.string(),
+  /** change ratio, percent */
+  cr: z.string(),
+  /** volume */
+  v: z.string(),
+  /** fall flag */
+  f: z.boolean(),
+  /** market status */
+  ms: z.enum(marketStatuses),
+  /** currency symbol */
+  cs: z.string(),
+  logo: z.string(),
+});
+export type WatchlistRow = z.infer<typeof watchlistRowSchema>;
+
+export const watchlistSaveBody = z.object({
+  assettype: z.enum(assetSources, { error: 'validation.invalidValue' }),
+  securityName: text(120),
+  secuCode: stockCodeSchema,
+  market: text(20).transform((value) => value.toUpperCase()),
+  classify: text(20),
+});
+export const watchlistIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidValue' }) });
+export const watchlistCodeParams = z.object({ stockCode: stockCodeSchema });
+export const watchlistSortBody = z.object({
+  ids: z.array(z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidValue' })).max(200, { error: 'validation.tooLong' }),
+});
+
+/** One place that names each market call; the server routes and the app client both read it. */
+export const marketApi = {
+  tgAllStockList: { method: 'GET', path: '/tg_st/all_stock_list', body: undefined, query: pageQuery, data: pageOf(quoteRowSchema) },
+  tradingDays: { method: 'POST', path: '/stocka_trading_day/getPageList', body: tradingDaysBody, data: pageOf(tradingDaySchema) },
+  globalIndex: { method: 'GET', path: '/m_ft/global_index', body: undefined, data: z.array(quoteRowSchema) },
+  topList: { method: 'GET', path: '/m_ft/topList', body: undefined, data: topListData },
+  stockList: { method: 'GET', path: '/m_ft/stock_list', body: undefined, query: stockListQuery, data: pageOf(quoteRowSchema) },
+  futuresList: { method: 'GET', path: '/m_ft/futures_list', body: undefined, query: futuresListQuery, data: pageOf(quoteRowSchema) },
+  stockDetail: { method: 'GET', path: '/m_ft/stock_detail_ft', body: undefined, query: instrumentQuery, data: quoteDetailSchema },
+  detailQuote: { method: 'GET', path: '/m_ft/detail_quote', body: undefined, query: instrumentQuery, data: quoteDetailSchema },
+  summaryDetail: { method: 'GET', path: '/m_ft/summary_detail', body: undefined, query: instrumentQuery, data: summaryDetailSchema },
+  kline: { method: 'GET', path: '/m_ft/kline', body: undefined, query: klineQuery, data: klineData },
+  allStockList: { method: 'GET', path: '/m_ft/all_stock_list', body: undefined, query: allStockListQuery, data: pageOf(quoteRowSchema) },
+  hotStock: { method: 'GET', path: '/m_ft/hot_stock', body: undefined, data: z.array(quoteRowSchema) },
+  homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list', body: undefined, data: z.array(quoteRowSchema) },
+  futuresOptList: { method: 'GET', path: '/m_ft/futures_opt_list', body: undefined, data: z.array(futuresContractSchema) },
+  newStock: { method: 'GET', path: '/m_ft/webull/new/stock', body: undefined, data: z.array(newStockSchema) },
+  getStock: { method: 'GET', path: '/quotes/getStock', body: undefined, query: getStockQuery, data: z.array(quoteRowSchema) },
+  search: { method: 'POST', path: '/market/getMaket', body: searchBody, data: pageOf(quoteRowSchema) },
+  markets: { method: 'POST', path: '/market/getMakets', body: marketsBody, data: z.array(marketSummarySchema) },
+} as const;
+
+export const watchlistApi = {
+  list: { method: 'GET', path: '/userSelfSecurity/selectSelfSelectionStocksData', body: undefined, data: z.array(watchlistRowSchema) },
+  save: { method: 'POST', path: '/userSelfSecurity/save', body: watchlistSaveBody, data: z.object({ id: z.string() }) },
+  delete: { method: 'POST', path: '/userSelfSecurity/delete/:id', body: undefined, params: watchlistIdParams, data: z.null() },
+  deleteByStockCode: {
+    method: 'POST',
+    path: '/userSelfSecurity/deleteByStockCode/:stockCode',
+    body: undefined,
+    params: watchlistCodeParams,
+    data: z.null(),
+  },
+  /** The order of the manage page: every id of the user's list, first shown first. */
+  sort: { method: 'POST', path: '/userSelfSecurity/sort', body: watchlistSortBody, data: z.null() },
+} as const;
+
+/** The logo path of an instrument: an SVG the server draws, so the app needs no external URL. */
+export function logoPathOf(code: string): string {
+  return `/web/m_ft/logo/${encodeURIComponent(code)}.svg`;
+}
+
+// Push socket (`/web/push`): typed events both ways.
+
+export const quoteTickSchema = z.object({
+  code: z.string(),
+  price: z.string(),
+  change: z.string(),
+  changeRatio: z.string(),
+  volume: z.string(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  prevClose: z.string(),
+  bid: z.string(),
+  ask: z.string(),
+  bidVolume: z.string(),
+  askVolume: z.string(),
+  marketStatus: z.enum(marketStatuses),
+  fall: z.boolean(),
+  /** When the tick happened at the feed, Unix milliseconds. */
+  timestamp: z.number().int(),
+});
+export type QuoteTick = z.infer<typeof quoteTickSchema>;
+
+const codeListSchema = z.array(z.string().min(1).max(20)).min(1).max(PUSH_CODES_PER_MESSAGE_MAX);
+
+export const pushClientMessageSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('subscribe'), codes: codeListSchema }),
+  z.object({ op: z.literal('unsubscribe'), codes: codeListSchema }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type PushClientMessage = z.infer<typeof pushClientMessageSchema>;
+
+export type PushServerMessage =
+  | { type: 'quote'; data: QuoteTick }
+  | { type: 'subscribed'; codes: string[]; unknown: string[] }
+  | { type: 'unsubscribed'; codes: string[] }
+  | { type: 'heartbeat'; timestamp: number }
+  | { type: 'pong'; timestamp: number }
+  | { type: 'error'; message: string };

@@ -34,6 +34,14 @@ import {
   statusAt,
   type TradeSource,
 } from './modules/market/index.ts';
+import {
+  createExecutionEngine,
+  createTradingService,
+  type ExecutionEngine,
+  type QuoteSource,
+  registerTradingRoutes,
+  type TradingService,
+} from './modules/trading/index.ts';
 import { createUploadsService, registerUploadRoutes } from './modules/uploads/index.ts';
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
@@ -62,6 +70,10 @@ export type AppOptions = {
   marketSource?: TradeSource;
   /** Start the market feed (on by default; tests that do not read quotes leave it off to stay light). */
   shouldStartMarketFeed?: boolean;
+  /** Where trading reads quotes instead of the market feed (tests script exact bids and asks). */
+  quoteSource?: QuoteSource;
+  /** Start the trading execution engine (on by default). */
+  shouldStartTradingEngine?: boolean;
 };
 
 export type Platform = {
@@ -79,6 +91,7 @@ declare module 'fastify' {
     /** Stops taking requests (503) and resolves once those in flight are answered, or after the timeout. */
     drain(timeoutMs: number): Promise<void>;
     market: MarketModule;
+    trading: { service: TradingService; engine: ExecutionEngine };
   }
 }
 
@@ -145,7 +158,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   });
 
+  let tradingEngine: ExecutionEngine | undefined;
   app.addHook('onClose', async () => {
+    await tradingEngine?.stop();
     await market.feed.stop();
     await jobs.stop();
     await bus.close();
@@ -208,6 +223,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
   const withdrawals = createWithdrawalsService({ db, auth, ledger, now });
   const payoutAccounts = createPayoutAccountsService({ db });
+  const quotes = options.quoteSource ?? market.feed;
+  const trading = createTradingService({
+    db,
+    ledger,
+    catalog: market.catalog,
+    quotes,
+    convert: (amount, from, to, decimals) => market.service.convert(amount, from, to, decimals),
+    clock: config.marketClock,
+    now,
+    onResting: (order) => engine.resting(order),
+  });
+  const engine = createExecutionEngine({ service: trading, quotes, bus, logger: app.log });
+  tradingEngine = engine;
+  app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, deposits, withdrawals });
   for (const job of [auth.housekeepingJob, ledger.reconciliationJob, deposits.chainWatcherJob, wallet.pendingTransfersJob])
@@ -228,6 +257,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerAuthRoutes(web, auth);
       await registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes });
       registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
+      registerTradingRoutes(web, trading);
       registerContentRoutes(web, content);
       await registerMarketRoutes(web, {
         service: market.service,
@@ -260,5 +290,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // The feed starts in the background: the server answers at once, market reads say "starting"
   // for the moment it takes to place every instrument where its stored history ends.
   if (options.shouldStartMarketFeed ?? true) await market.feed.start();
+  if (options.shouldStartTradingEngine ?? true) await engine.start();
   return app;
 }

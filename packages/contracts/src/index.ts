@@ -5,5 +5,6 @@ export * from './locales.ts';
 export * from './market.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
+export * from './trading.ts';
 export * from './validation.ts';
 export * from './wallet.ts';

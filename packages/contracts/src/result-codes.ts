@@ -71,6 +71,31 @@ export const resultCodes = {
   REVIEW_NOT_PENDING: { code: 4014, httpStatus: 409, when: 'An operator decision on a deposit or withdrawal already decided.' },
   AMOUNT_TOO_LARGE: { code: 4015, httpStatus: 400, when: 'An amount above the platform maximum for one movement.' },
 
+  // Trading: 5xxx
+  INSTRUMENT_NOT_TRADABLE: {
+    code: 5001,
+    httpStatus: 400,
+    when: 'The instrument does not trade (an index) or not through this create call (a future on the stock path).',
+  },
+  QUANTITY_BELOW_MINIMUM: { code: 5002, httpStatus: 400, when: "The quantity is below the instrument's minimum (spec §5)." },
+  QUANTITY_NOT_WHOLE_LOTS: { code: 5003, httpStatus: 400, when: "The quantity is not a whole number of the instrument's lots." },
+  LEVERAGE_OUT_OF_RANGE: { code: 5004, httpStatus: 400, when: 'The leverage is outside the limits of the market.' },
+  PRICE_NOT_ON_TICK: {
+    code: 5005,
+    httpStatus: 400,
+    when: "A limit, stop, take-profit or stop-loss price that is not a multiple of the instrument's tick.",
+  },
+  MARKET_CLOSED: { code: 5006, httpStatus: 400, when: 'Closing a position or adding to one while its market is not trading.' },
+  QUOTE_UNAVAILABLE: { code: 5007, httpStatus: 503, when: 'The instrument has no quote yet to price the order.' },
+  ORDER_NOT_FOUND: { code: 5008, httpStatus: 404, when: 'The order does not exist or belongs to another user (never says which).' },
+  ORDER_NOT_CANCELLABLE: { code: 5009, httpStatus: 409, when: 'Cancelling an order that already filled or was cancelled.' },
+  POSITION_NOT_FOUND: { code: 5010, httpStatus: 404, when: 'The position does not exist, is closed, or belongs to another user.' },
+  CLOSE_QUANTITY_INVALID: {
+    code: 5011,
+    httpStatus: 400,
+    when: 'Closing more than the position holds, or a part that is not whole lots.',
+  },
+
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;

@@ -1,0 +1,4 @@
+export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts';
+export { registerTradingRoutes } from './trading.routes.ts';
+export { marketRules } from './trading.rules.ts';
+export { createTradingService, type QuoteSource, type TradingService } from './trading.service.ts';

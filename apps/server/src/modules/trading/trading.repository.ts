@@ -1,0 +1,147 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
+
+export type OrderRow = typeof tradingOrders.$inferSelect;
+export type NewOrder = typeof tradingOrders.$inferInsert;
+export type PositionRow = typeof tradingPositions.$inferSelect;
+export type FillRow = typeof tradingFills.$inferSelect;
+
+const inProgress = [0, 3];
+
+/** Inserts an order unless the user already used its idempotency key; undefined then. */
+export async function insertOrder(executor: Executor, order: NewOrder): Promise<OrderRow | undefined> {
+  const rows = await executor
+    .insert(tradingOrders)
+    .values(order)
+    .onConflictDoNothing({ target: [tradingOrders.userId, tradingOrders.idempotencyKey] })
+    .returning();
+  return rows[0];
+}
+
+export async function orderByKey(executor: Executor, userId: number, idempotencyKey: string) {
+  const rows = await executor
+    .select()
+    .from(tradingOrders)
+    .where(and(eq(tradingOrders.userId, userId), eq(tradingOrders.idempotencyKey, idempotencyKey)));
+  return rows[0];
+}
+
+export async function orderOf(executor: Executor, userId: number, orderId: number) {
+  const rows = await executor
+    .select()
+    .from(tradingOrders)
+    .where(and(eq(tradingOrders.id, orderId), eq(tradingOrders.userId, userId)));
+  return rows[0];
+}
+
+/** Locks an order still in progress; another process filling it at the same moment skips it. */
+export async function lockOrderInProgress(executor: Executor, orderId: number, options: { skipLocked: boolean }) {
+  const rows = await executor
+    .select()
+    .from(tradingOrders)
+    .where(and(eq(tradingOrders.id, orderId), inArray(tradingOrders.status, inProgress)))
+    .for('update', options.skipLocked ? { skipLocked: true } : {});
+  return rows[0];
+}
+
+/** Moves an order out of progress; answers undefined when it was no longer in progress (the guard of exactly-once). */
+export async function finishOrder(executor: Executor, orderId: number, values: Partial<NewOrder>) {
+  const rows = await executor
+    .update(tradingOrders)
+    .set(values)
+    .where(and(eq(tradingOrders.id, orderId), inArray(tradingOrders.status, inProgress)))
+    .returning();
+  return rows[0];
+}
+
+export async function updateOrder(executor: Executor, orderId: number, values: Partial<NewOrder>) {
+  const rows = await executor.update(tradingOrders).set(values).where(eq(tradingOrders.id, orderId)).returning();
+  const row = rows[0];
+  if (!row) throw new Error(`order ${orderId} vanished`);
+  return row;
+}
+
+export async function restingOrders(executor: Executor, code?: string) {
+  const conditions: SQL[] = [inArray(tradingOrders.status, inProgress)];
+  if (code) conditions.push(eq(tradingOrders.code, code));
+  return executor
+    .select()
+    .from(tradingOrders)
+    .where(and(...conditions))
+    .orderBy(tradingOrders.id);
+}
+
+export async function pageOfOrders(
+  executor: Executor,
+  userId: number,
+  options: { isInProgress: boolean | null; source?: string | undefined; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(tradingOrders.userId, userId)];
+  if (options.isInProgress === true) conditions.push(inArray(tradingOrders.status, inProgress));
+  if (options.source) conditions.push(eq(tradingOrders.source, options.source));
+  const where = and(...conditions);
+  const rows = await executor
+    .select()
+    .from(tradingOrders)
+    .where(where)
+    .orderBy(desc(tradingOrders.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await executor.select({ value: count() }).from(tradingOrders).where(where);
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+export async function insertPosition(executor: Executor, position: typeof tradingPositions.$inferInsert) {
+  const rows = await executor.insert(tradingPositions).values(position).returning();
+  const row = rows[0];
+  if (!row) throw new Error('position insert returned nothing');
+  return row;
+}
+
+export async function positionOf(executor: Executor, userId: number, positionId: number, options: { forUpdate: boolean }) {
+  const query = executor
+    .select()
+    .from(tradingPositions)
+    .where(and(eq(tradingPositions.id, positionId), eq(tradingPositions.userId, userId)));
+  const rows = options.forUpdate ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function updatePosition(executor: Executor, positionId: number, values: Partial<typeof tradingPositions.$inferInsert>) {
+  const rows = await executor.update(tradingPositions).set(values).where(eq(tradingPositions.id, positionId)).returning();
+  const row = rows[0];
+  if (!row) throw new Error(`position ${positionId} vanished`);
+  return row;
+}
+
+export async function pageOfPositions(
+  executor: Executor,
+  userId: number,
+  options: { isOpen: boolean; code?: string | undefined; source?: string | undefined; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(tradingPositions.userId, userId), eq(tradingPositions.isOpen, options.isOpen)];
+  if (options.code) conditions.push(eq(tradingPositions.code, options.code));
+  if (options.source) conditions.push(eq(tradingPositions.source, options.source));
+  const where = and(...conditions);
+  const rows = await executor
+    .select()
+    .from(tradingPositions)
+    .where(where)
+    .orderBy(desc(options.isOpen ? tradingPositions.id : tradingPositions.closedAt), desc(tradingPositions.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await executor.select({ value: count() }).from(tradingPositions).where(where);
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+export async function insertFill(executor: Executor, fill: typeof tradingFills.$inferInsert) {
+  const rows = await executor.insert(tradingFills).values(fill).returning();
+  const row = rows[0];
+  if (!row) throw new Error('fill insert returned nothing');
+  return row;
+}
+
+export async function fillsOfOrder(executor: Executor, orderId: number) {
+  return executor.select().from(tradingFills).where(eq(tradingFills.orderId, orderId)).orderBy(tradingFills.id);
+}

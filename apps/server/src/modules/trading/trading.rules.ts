@@ -1,0 +1,68 @@
+import type { TradableSource, WalletType } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import type { MarketModule } from '../market/index.ts';
+
+export type Instrument = MarketModule['catalog']['instruments'][number];
+
+/**
+ * The rules of each market, next to the instrument data they apply to: which wallet pays, the
+ * leverage allowed and the commission (a rate of the traded value with a minimum, in the wallet's
+ * currency). Spec §9 leaves fees and leverage open; these are the platform's configurable choices.
+ */
+export type MarketRules = {
+  walletType: WalletType;
+  leverageMin: number;
+  leverageMax: number;
+  feeRate: string;
+  feeMinimum: string;
+};
+
+export const marketRules: Record<TradableSource, MarketRules> = {
+  '0': { walletType: 'STOCK', leverageMin: 1, leverageMax: 5, feeRate: '0.001', feeMinimum: '1.00' },
+  ARG: { walletType: 'AR', leverageMin: 1, leverageMax: 2, feeRate: '0.005', feeMinimum: '100.00' },
+  '7': { walletType: 'TW', leverageMin: 1, leverageMax: 2, feeRate: '0.001425', feeMinimum: '20.00' },
+  '3': { walletType: 'FUTURE', leverageMin: 1, leverageMax: 20, feeRate: '0.0002', feeMinimum: '2.00' },
+  '2': { walletType: 'FOREX', leverageMin: 1, leverageMax: 100, feeRate: '0.0001', feeMinimum: '1.00' },
+};
+
+/** Which create call takes which sources. */
+export const sourcesOfCreate = {
+  stock: ['0', 'ARG'],
+  twStock: ['7'],
+  gold: ['3'],
+  forex: ['2'],
+} as const satisfies Record<string, readonly TradableSource[]>;
+export type CreateKind = keyof typeof sourcesOfCreate;
+
+export function isTradable(source: string): source is TradableSource {
+  return source in marketRules;
+}
+
+export function tickSizeOf(instrument: Instrument, price: Decimal): Decimal {
+  for (const [below, tick] of instrument.tickRule) if (price.abs().lessThan(below)) return new Decimal(tick);
+  return new Decimal(instrument.tickRule[instrument.tickRule.length - 1]?.[1] ?? '0.01');
+}
+
+export function isOnTick(instrument: Instrument, price: Decimal): boolean {
+  return price.mod(tickSizeOf(instrument, price)).isZero();
+}
+
+export function multiplierOf(instrument: Instrument): Decimal {
+  return new Decimal(instrument.multiplier ?? 1);
+}
+
+/** Money the platform takes: rounded up to the cent so it never under-reserves or under-charges. */
+export function moneyUp(value: Decimal.Value): string {
+  return new Decimal(value).toFixed(2, Decimal.ROUND_UP);
+}
+
+/** Commission on a traded value in the wallet's currency. */
+export function feeOf(rules: MarketRules, notional: Decimal): string {
+  return moneyUp(Decimal.max(notional.times(rules.feeRate), rules.feeMinimum));
+}
+
+/** Margin of a traded value: the value over the leverage, and at least the exchange margin per contract for futures. */
+export function marginOf(notional: Decimal, leverage: number, quantity: Decimal, perContractInWallet: Decimal | null): string {
+  const byLeverage = notional.div(leverage);
+  return moneyUp(perContractInWallet ? Decimal.max(byLeverage, perContractInWallet.times(quantity)) : byLeverage);
+}

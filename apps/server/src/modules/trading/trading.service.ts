@@ -1,0 +1,708 @@
+import {
+  type Currency,
+  currencyOfWallet,
+  type Order,
+  orderStatuses,
+  orderTypes,
+  type Position,
+  pageInfo,
+  type QuoteTick,
+  type TimeInForce,
+  type TradableSource,
+  type WalletType,
+} from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type Principal } from '../../platform/http/index.ts';
+import { type LedgerService, toMoney } from '../ledger/index.ts';
+import { type ClockMode, calendars, statusAt } from '../market/index.ts';
+import * as repository from './trading.repository.ts';
+import {
+  type CreateKind,
+  feeOf,
+  type Instrument,
+  isOnTick,
+  isTradable,
+  type MarketRules,
+  marginOf,
+  marketRules,
+  multiplierOf,
+  sourcesOfCreate,
+  tickSizeOf,
+} from './trading.rules.ts';
+
+/** Where trading reads prices: the market feed, or a scripted one in tests. */
+export type QuoteSource = {
+  latest(code: string): QuoteTick | undefined;
+  subscribe(code: string, handler: (tick: QuoteTick) => void): () => void;
+};
+
+export type CreateOrderInput = {
+  code: string;
+  direction: 0 | 1;
+  type: 0 | 1 | 2 | 3;
+  quantity: string;
+  price?: string | undefined;
+  stopPrice?: string | undefined;
+  leverage: number;
+  timeInForce: TimeInForce;
+  takeProfit?: string | undefined;
+  stopLoss?: string | undefined;
+  idempotencyKey: string;
+};
+
+type Dependencies = {
+  db: Database;
+  ledger: LedgerService;
+  catalog: { byCode: ReadonlyMap<string, Instrument> };
+  quotes: QuoteSource;
+  /** Currency conversion at the live rates (the market service's). */
+  convert: (amount: string, from: string, to: string, decimals: number) => string;
+  clock: ClockMode;
+  now?: () => Date;
+  /** Told after a commit that an order now rests (the execution engine indexes it). */
+  onResting?: (order: repository.OrderRow) => void;
+};
+
+export type FillOutcome = 'filled' | 'cancelled' | 'waiting' | 'gone';
+
+const BUY = 0;
+
+function decimalText(value: string | null): string | null {
+  return value === null ? null : new Decimal(value).toString();
+}
+
+export type TradingService = ReturnType<typeof createTradingService>;
+
+export function createTradingService(dependencies: Dependencies) {
+  const { db, ledger, catalog, quotes, convert, clock } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
+  const userIdOf = (principal: Principal) => Number(principal.userId);
+
+  function instrumentOf(code: string): Instrument {
+    const instrument = catalog.byCode.get(code);
+    if (!instrument) throw new AppError('INSTRUMENT_UNKNOWN', { code });
+    return instrument;
+  }
+
+  function rulesOf(instrument: Instrument): MarketRules {
+    if (!isTradable(instrument.source)) throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
+    return marketRules[instrument.source];
+  }
+
+  /** A value in the instrument's currency, in the wallet's currency. */
+  function toWallet(instrument: Instrument, value: Decimal, walletType: WalletType): Decimal {
+    const to = currencyOfWallet(walletType);
+    if (instrument.currency === to) return value;
+    try {
+      return new Decimal(convert(value.toFixed(8), instrument.currency, to, 8));
+    } catch {
+      throw new AppError('QUOTE_UNAVAILABLE');
+    }
+  }
+
+  /** Trading now: the instrument's calendar says open and so does its latest quote. */
+  function isTrading(instrument: Instrument, tick: QuoteTick | undefined): boolean {
+    return tick?.marketStatus === 'open' && statusAt(calendars[instrument.calendar], now().getTime(), clock) === 'open';
+  }
+
+  /** Traded value, margin and fee of a quantity at a price, in the wallet's currency. */
+  function costOf(instrument: Instrument, rules: MarketRules, price: Decimal, quantity: Decimal, leverage: number) {
+    const notional = toWallet(instrument, price.times(quantity).times(multiplierOf(instrument)), rules.walletType);
+    const perContract = instrument.margin ? toWallet(instrument, new Decimal(instrument.margin), rules.walletType) : null;
+    const margin = marginOf(notional, leverage, quantity, perContract);
+    const fee = feeOf(rules, notional);
+    return { amount: toMoney(notional), margin, fee, total: new Decimal(margin).plus(fee) };
+  }
+
+  /** The price an in-progress order fills at on this quote, or null while it waits. Stop-limits whose stop is hit say so. */
+  function fillPriceOn(order: repository.OrderRow, tick: QuoteTick): { price: Decimal | null; isTriggered: boolean } {
+    const isBuy = order.direction === BUY;
+    const ask = new Decimal(tick.ask);
+    const bid = new Decimal(tick.bid);
+    const touch = isBuy ? ask : bid;
+    const limitCrossed = (limit: string) => (isBuy ? touch.lessThanOrEqualTo(limit) : touch.greaterThanOrEqualTo(limit));
+    const stopHit = (stop: string) => (isBuy ? touch.greaterThanOrEqualTo(stop) : touch.lessThanOrEqualTo(stop));
+    switch (order.orderType) {
+      case orderTypes.market:
+        return { price: touch, isTriggered: false };
+      case orderTypes.limit:
+        return { price: limitCrossed(order.limitPrice ?? '0') ? touch : null, isTriggered: false };
+      case orderTypes.stop:
+        return { price: stopHit(order.stopPrice ?? '0') ? touch : null, isTriggered: false };
+      default: {
+        const isTriggered = order.status === orderStatuses.triggered || stopHit(order.stopPrice ?? '0');
+        return { price: isTriggered && limitCrossed(order.limitPrice ?? '0') ? touch : null, isTriggered };
+      }
+    }
+  }
+
+  function orderView(row: repository.OrderRow): Order {
+    const instrument = catalog.byCode.get(row.code);
+    return {
+      id: String(row.id),
+      stockCode: row.code,
+      stockName: instrument?.name ?? row.code,
+      source: row.source as TradableSource,
+      walletType: row.walletType as WalletType,
+      currency: currencyOfWallet(row.walletType as WalletType),
+      direction: row.direction,
+      type: row.orderType,
+      openClose: row.openClose,
+      status: row.status,
+      quantity: new Decimal(row.quantity).toString(),
+      price: decimalText(row.limitPrice),
+      stopPrice: decimalText(row.stopPrice),
+      fillPrice: decimalText(row.fillPrice),
+      amount: row.amount === null ? null : toMoney(row.amount),
+      fee: row.fee === null ? null : toMoney(row.fee),
+      margin: row.margin === null ? null : toMoney(row.margin),
+      heldAmount: toMoney(row.heldAmount),
+      leverage: row.leverage,
+      timeInForce: row.timeInForce,
+      takeProfit: decimalText(row.takeProfit),
+      stopLoss: decimalText(row.stopLoss),
+      positionId: row.positionId === null ? null : String(row.positionId),
+      cancelReason: row.cancelReason,
+      createTimeTimestamp: row.createdAt.getTime(),
+      fillTimeTimestamp: row.filledAt?.getTime() ?? null,
+    };
+  }
+
+  function positionView(row: repository.PositionRow): Position {
+    const instrument = catalog.byCode.get(row.code);
+    const walletType = row.walletType as WalletType;
+    const quantity = new Decimal(row.quantity);
+    const sign = row.direction === BUY ? 1 : -1;
+    const tick = quotes.latest(row.code);
+    const current = row.isOpen && tick ? new Decimal(row.direction === BUY ? tick.bid : tick.ask) : null;
+    const openPrice = new Decimal(row.openPrice);
+    let profit = new Decimal(0);
+    let zdf = new Decimal(0);
+    if (current && instrument) {
+      const move = current.minus(openPrice).times(sign);
+      try {
+        profit = toWallet(instrument, move.times(quantity).times(multiplierOf(instrument)), walletType);
+      } catch {
+        profit = new Decimal(0);
+      }
+      zdf = move.div(openPrice).times(100);
+    }
+    return {
+      id: String(row.id),
+      positionNum: quantity.toString(),
+      isolatedPosition: true,
+      zdf: zdf.toFixed(2),
+      profit: toMoney(profit),
+      sellProfit: toMoney(row.realisedPnl),
+      createTimeTimestamp: row.createdAt.getTime(),
+      stockCode: row.code,
+      stockName: instrument?.name ?? row.code,
+      source: row.source as TradableSource,
+      walletType,
+      currency: currencyOfWallet(walletType),
+      direction: row.direction,
+      quantity: new Decimal(row.openedQuantity).toString(),
+      openPrice: openPrice.toString(),
+      currentPrice: current?.toString() ?? null,
+      leverage: row.leverage,
+      margin: toMoney(row.margin),
+      fees: toMoney(row.fees),
+      takeProfit: decimalText(row.takeProfit),
+      stopLoss: decimalText(row.stopLoss),
+      status: row.isOpen ? 'open' : 'closed',
+      closePrice: decimalText(row.closePrice),
+      closeTimeTimestamp: row.closedAt?.getTime() ?? null,
+    };
+  }
+
+  function house(walletType: WalletType) {
+    return { system: 'HOUSE' as const, currency: currencyOfWallet(walletType) as Currency };
+  }
+
+  /**
+   * Fills an in-progress open order at a price, in the caller's transaction: posts its hold (margin
+   * and fee to the house, the fee on to FEES), settles any difference with the estimate, opens the
+   * position and records the fill. Exactly once: the row is locked and finished only while in progress.
+   */
+  async function fillOpenOrder(tx: Executor, orderId: number, price: Decimal, skipLocked: boolean): Promise<FillOutcome> {
+    const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked });
+    if (!order || order.holdId === null) return 'gone';
+    const instrument = instrumentOf(order.code);
+    const rules = rulesOf(instrument);
+    const walletType = order.walletType as WalletType;
+    const quantity = new Decimal(order.quantity);
+    const cost = costOf(instrument, rules, price, quantity, order.leverage);
+    const held = new Decimal(order.heldAmount);
+    const extra = cost.total.minus(held);
+    const at = now();
+    if (extra.greaterThan(0)) {
+      const wallet = await ledger.wallet(tx, order.userId, walletType);
+      if (extra.greaterThan(wallet.availableBalance)) {
+        await ledger.voidHold(tx, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
+        await repository.finishOrder(tx, order.id, {
+          status: orderStatuses.cancelled,
+          cancelReason: 'insufficient_funds',
+          cancelledAt: at,
+        });
+        return 'cancelled';
+      }
+    }
+    await ledger.postHold(tx, {
+      holdId: order.holdId,
+      idempotencyKey: `order:${order.id}:fill`,
+      reason: 'trade_margin',
+      memo: `order ${order.id} ${order.code}`,
+      counter: house(walletType),
+    });
+    await ledger.post(tx, {
+      idempotencyKey: `order:${order.id}:fee`,
+      reason: 'fee',
+      memo: `order ${order.id} ${order.code}`,
+      legs: [
+        { account: house(walletType), amount: new Decimal(cost.fee).negated() },
+        { account: { system: 'FEES', currency: currencyOfWallet(walletType) }, amount: cost.fee },
+      ],
+    });
+    if (!extra.isZero()) {
+      await ledger.post(tx, {
+        idempotencyKey: `order:${order.id}:settle`,
+        reason: 'trade_margin',
+        memo: `order ${order.id} ${order.code}`,
+        legs: [
+          { account: { userId: order.userId, walletType }, amount: extra.negated(), requireFunds: extra.greaterThan(0) },
+          { account: house(walletType), amount: extra },
+        ],
+      });
+    }
+    const position = await repository.insertPosition(tx, {
+      userId: order.userId,
+      orderId: order.id,
+      code: order.code,
+      source: order.source,
+      walletType,
+      direction: order.direction,
+      openedQuantity: order.quantity,
+      quantity: order.quantity,
+      openPrice: price.toString(),
+      leverage: order.leverage,
+      margin: cost.margin,
+      fees: cost.fee,
+      takeProfit: order.takeProfit,
+      stopLoss: order.stopLoss,
+      createdAt: at,
+    });
+    await repository.insertFill(tx, {
+      orderId: order.id,
+      positionId: position.id,
+      userId: order.userId,
+      quantity: order.quantity,
+      price: price.toString(),
+      fee: cost.fee,
+      margin: cost.margin,
+      createdAt: at,
+    });
+    const finished = await repository.finishOrder(tx, order.id, {
+      status: orderStatuses.success,
+      fillPrice: price.toString(),
+      amount: cost.amount,
+      fee: cost.fee,
+      margin: cost.margin,
+      positionId: position.id,
+      filledAt: at,
+    });
+    if (!finished) throw new Error(`order ${order.id} left progress during its own fill`);
+    return 'filled';
+  }
+
+  /** Checks of an order against its instrument, before anything is written. */
+  function assertOrderAllowed(instrument: Instrument, rules: MarketRules, input: CreateOrderInput) {
+    const quantity = new Decimal(input.quantity);
+    if (quantity.lessThan(instrument.minQuantity)) throw new AppError('QUANTITY_BELOW_MINIMUM', { num: instrument.minQuantity });
+    if (!quantity.mod(instrument.lotSize).isZero()) throw new AppError('QUANTITY_NOT_WHOLE_LOTS', { lot: instrument.lotSize });
+    if (input.leverage < rules.leverageMin || input.leverage > rules.leverageMax)
+      throw new AppError('LEVERAGE_OUT_OF_RANGE', { min: rules.leverageMin, max: rules.leverageMax });
+    for (const value of [input.price, input.stopPrice, input.takeProfit, input.stopLoss]) {
+      if (value === undefined) continue;
+      const price = new Decimal(value);
+      if (!isOnTick(instrument, price)) throw new AppError('PRICE_NOT_ON_TICK', { tick: tickSizeOf(instrument, price).toString() });
+    }
+  }
+
+  function isSameClose(row: repository.OrderRow | undefined, positionId: number): row is repository.OrderRow {
+    return row?.openClose === 1 && row.positionId === positionId;
+  }
+
+  function isSameOrder(row: repository.OrderRow, code: string, input: CreateOrderInput) {
+    return (
+      row.openClose === 0 &&
+      row.code === code &&
+      row.direction === input.direction &&
+      row.orderType === input.type &&
+      new Decimal(row.quantity).equals(input.quantity)
+    );
+  }
+
+  /** Accepts an order: checks, reserves margin + fee, and fills at once when it can (a market order in session, a crossed limit). */
+  async function create(principal: Principal, kind: CreateKind, input: CreateOrderInput): Promise<Order> {
+    const userId = userIdOf(principal);
+    const code = input.code.toUpperCase();
+    const existing = await repository.orderByKey(db, userId, input.idempotencyKey);
+    if (existing) {
+      if (!isSameOrder(existing, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return orderView(existing);
+    }
+    const instrument = instrumentOf(code);
+    if (!(sourcesOfCreate[kind] as readonly string[]).includes(instrument.source))
+      throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
+    const rules = rulesOf(instrument);
+    assertOrderAllowed(instrument, rules, input);
+    const tick = quotes.latest(code);
+    if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
+    const quantity = new Decimal(input.quantity);
+    const isBuy = input.direction === BUY;
+    const touch = new Decimal(isBuy ? tick.ask : tick.bid);
+    // What to reserve: the cost at the order's own price, or at the touch when that is worse.
+    let reservePrice = touch;
+    if (input.type === orderTypes.limit || input.type === orderTypes.stopLimit) {
+      const limit = new Decimal(input.price ?? touch);
+      reservePrice = isBuy ? limit : Decimal.max(limit, touch);
+    } else if (input.type === orderTypes.stop) {
+      reservePrice = Decimal.max(new Decimal(input.stopPrice ?? touch), touch);
+    }
+    const reserve = costOf(instrument, rules, reservePrice, quantity, input.leverage);
+
+    const result = await db.transaction(async (tx) => {
+      const inserted = await repository.insertOrder(tx, {
+        userId,
+        idempotencyKey: input.idempotencyKey,
+        code,
+        source: instrument.source,
+        walletType: rules.walletType,
+        direction: input.direction,
+        orderType: input.type,
+        openClose: 0,
+        status: orderStatuses.entrusted,
+        quantity: quantity.toString(),
+        limitPrice: input.price ?? null,
+        stopPrice: input.stopPrice ?? null,
+        leverage: input.leverage,
+        timeInForce: input.timeInForce,
+        takeProfit: input.takeProfit ?? null,
+        stopLoss: input.stopLoss ?? null,
+        createdAt: now(),
+      });
+      if (!inserted) {
+        const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
+        if (!first || !isSameOrder(first, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return { order: first, isNew: false };
+      }
+      const { holdId } = await ledger.placeHold(tx, {
+        idempotencyKey: `order:${inserted.id}:hold`,
+        userId,
+        walletType: rules.walletType,
+        amount: reserve.total,
+        reason: 'trade_margin',
+      });
+      await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
+      if (isTrading(instrument, tick)) {
+        const { price } = fillPriceOn(inserted, tick);
+        if (price) await fillOpenOrder(tx, inserted.id, price, false);
+      }
+      const order = await repository.orderOf(tx, userId, inserted.id);
+      if (!order) throw new Error('order vanished');
+      return { order, isNew: true };
+    });
+    if (result.isNew && (result.order.status === orderStatuses.entrusted || result.order.status === orderStatuses.triggered))
+      dependencies.onResting?.(result.order);
+    return orderView(result.order);
+  }
+
+  async function cancel(principal: Principal, orderId: number): Promise<Order> {
+    const userId = userIdOf(principal);
+    return db.transaction(async (tx) => {
+      const order = await repository.orderOf(tx, userId, orderId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const locked = await repository.lockOrderInProgress(tx, order.id, { skipLocked: false });
+      if (!locked || locked.holdId === null) throw new AppError('ORDER_NOT_CANCELLABLE');
+      await ledger.voidHold(tx, { holdId: locked.holdId, idempotencyKey: `order:${locked.id}:void`, reason: 'trade_margin' });
+      const cancelled = await repository.finishOrder(tx, locked.id, {
+        status: orderStatuses.cancelled,
+        cancelReason: 'cancelled_by_user',
+        cancelledAt: now(),
+      });
+      if (!cancelled) throw new AppError('ORDER_NOT_CANCELLABLE');
+      return orderView(cancelled);
+    });
+  }
+
+  /**
+   * Closes all or part of a position at the touch (bid for a buy, ask for a sell): releases its
+   * margin share, posts the realised P&L against the house and the closing fee, all in one transaction.
+   * A loss beyond what the wallet holds is absorbed by the house (negative balance protection).
+   */
+  async function closePosition(
+    principal: Principal,
+    input: { id: number; quantity?: string | undefined; idempotencyKey: string },
+  ): Promise<Order> {
+    const userId = userIdOf(principal);
+    const existing = await repository.orderByKey(db, userId, input.idempotencyKey);
+    if (existing) {
+      if (!isSameClose(existing, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return orderView(existing);
+    }
+    return db.transaction(async (tx) => {
+      const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
+      if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
+      const instrument = instrumentOf(position.code);
+      const rules = rulesOf(instrument);
+      const walletType = position.walletType as WalletType;
+      const remaining = new Decimal(position.quantity);
+      const quantity = input.quantity === undefined ? remaining : new Decimal(input.quantity);
+      if (quantity.greaterThan(remaining) || !quantity.mod(instrument.lotSize).isZero())
+        throw new AppError('CLOSE_QUANTITY_INVALID', { max: remaining.toString(), lot: instrument.lotSize });
+      const tick = quotes.latest(position.code);
+      if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
+      if (!isTrading(instrument, tick)) throw new AppError('MARKET_CLOSED');
+      const isBuy = position.direction === BUY;
+      const exit = new Decimal(isBuy ? tick.bid : tick.ask);
+      const isFull = quantity.equals(remaining);
+      const released = isFull
+        ? new Decimal(position.margin)
+        : new Decimal(new Decimal(position.margin).times(quantity).div(remaining).toFixed(2, Decimal.ROUND_DOWN));
+      const move = exit.minus(position.openPrice).times(isBuy ? 1 : -1);
+      const pnl = new Decimal(toMoney(toWallet(instrument, move.times(quantity).times(multiplierOf(instrument)), walletType)));
+      const notional = toWallet(instrument, exit.times(quantity).times(multiplierOf(instrument)), walletType);
+      const fee = new Decimal(feeOf(rules, notional));
+      const at = now();
+
+      const order = await repository.insertOrder(tx, {
+        userId,
+        idempotencyKey: input.idempotencyKey,
+        code: position.code,
+        source: position.source,
+        walletType,
+        direction: isBuy ? 1 : 0,
+        orderType: orderTypes.market,
+        openClose: 1,
+        status: orderStatuses.entrusted,
+        quantity: quantity.toString(),
+        leverage: position.leverage,
+        timeInForce: 'day',
+        positionId: position.id,
+        createdAt: at,
+      });
+      if (!order) {
+        const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
+        if (!isSameClose(first, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return orderView(first);
+      }
+      const user = { userId, walletType };
+      const memo = `close ${order.id} position ${position.id} ${position.code}`;
+      if (released.greaterThan(0)) {
+        await ledger.post(tx, {
+          idempotencyKey: `order:${order.id}:margin`,
+          reason: 'trade_margin',
+          memo,
+          legs: [
+            { account: house(walletType), amount: released.negated() },
+            { account: user, amount: released },
+          ],
+        });
+      }
+      let available = new Decimal((await ledger.wallet(tx, userId, walletType)).availableBalance);
+      let realised = pnl;
+      if (pnl.lessThan(0)) realised = Decimal.max(pnl, available.negated());
+      if (!realised.isZero()) {
+        await ledger.post(tx, {
+          idempotencyKey: `order:${order.id}:pnl`,
+          reason: 'realised_pnl',
+          memo,
+          legs: [
+            { account: house(walletType), amount: realised.negated() },
+            { account: user, amount: realised, requireFunds: realised.lessThan(0) },
+          ],
+        });
+      }
+      available = available.plus(realised);
+      const feeCharged = Decimal.min(fee, Decimal.max(available, 0));
+      if (feeCharged.greaterThan(0)) {
+        await ledger.post(tx, {
+          idempotencyKey: `order:${order.id}:fee`,
+          reason: 'fee',
+          memo,
+          legs: [
+            { account: user, amount: feeCharged.negated(), requireFunds: true },
+            { account: { system: 'FEES', currency: currencyOfWallet(walletType) }, amount: feeCharged },
+          ],
+        });
+      }
+      const left = remaining.minus(quantity);
+      await repository.updatePosition(tx, position.id, {
+        quantity: left.toString(),
+        margin: toMoney(new Decimal(position.margin).minus(released)),
+        fees: toMoney(new Decimal(position.fees).plus(feeCharged)),
+        realisedPnl: toMoney(new Decimal(position.realisedPnl).plus(realised)),
+        isOpen: !left.isZero(),
+        closePrice: exit.toString(),
+        ...(left.isZero() ? { closedAt: at } : {}),
+      });
+      await repository.insertFill(tx, {
+        orderId: order.id,
+        positionId: position.id,
+        userId,
+        quantity: quantity.toString(),
+        price: exit.toString(),
+        fee: toMoney(feeCharged),
+        margin: toMoney(released),
+        realisedPnl: toMoney(realised),
+        createdAt: at,
+      });
+      const filled = await repository.finishOrder(tx, order.id, {
+        status: orderStatuses.success,
+        fillPrice: exit.toString(),
+        amount: toMoney(notional),
+        fee: toMoney(feeCharged),
+        margin: toMoney(released),
+        filledAt: at,
+      });
+      if (!filled) throw new Error('close order left progress');
+      return orderView(filled);
+    });
+  }
+
+  return {
+    create,
+    cancel,
+    closePosition,
+    fillPriceOn,
+    orderView,
+
+    /**
+     * Tries to fill one resting order on a quote (the execution engine calls this). Its own
+     * transaction; another process holding the row makes it skip.
+     */
+    async fillResting(orderId: number, tick: QuoteTick): Promise<FillOutcome> {
+      return db.transaction(async (tx) => {
+        const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked: true });
+        if (!order) return 'gone';
+        const instrument = instrumentOf(order.code);
+        if (!isTrading(instrument, tick)) return 'waiting';
+        const { price, isTriggered } = fillPriceOn(order, tick);
+        if (isTriggered && order.status === orderStatuses.entrusted)
+          await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
+        if (!price) return 'waiting';
+        return fillOpenOrder(tx, order.id, price, false);
+      });
+    },
+
+    async restingOrders(code?: string) {
+      return repository.restingOrders(db, code);
+    },
+
+    async minCount(code: string) {
+      const instrument = instrumentOf(code.toUpperCase());
+      const rules = rulesOf(instrument);
+      const tick = quotes.latest(instrument.code);
+      const price = new Decimal(tick?.price ?? instrument.referencePrice);
+      return {
+        stockCode: instrument.code,
+        source: instrument.source as TradableSource,
+        walletType: rules.walletType,
+        currency: currencyOfWallet(rules.walletType),
+        minCount: instrument.minQuantity,
+        lotSize: instrument.lotSize,
+        tickSize: tickSizeOf(instrument, price).toString(),
+        multiplier: multiplierOf(instrument).toString(),
+        leverageMin: rules.leverageMin,
+        leverageMax: rules.leverageMax,
+        feeRate: rules.feeRate,
+        feeMinimum: rules.feeMinimum,
+        marketStatus: statusAt(calendars[instrument.calendar], now().getTime(), clock),
+      };
+    },
+
+    async positions(principal: Principal, input: { isOpen: boolean; source?: string | undefined; pageNum: number; pageSize: number }) {
+      const page = await repository.pageOfPositions(db, userIdOf(principal), {
+        isOpen: input.isOpen,
+        source: input.source,
+        limit: input.pageSize,
+        offset: (input.pageNum - 1) * input.pageSize,
+      });
+      return { list: page.rows.map(positionView), ...pageInfo(page.total, input.pageNum, input.pageSize) };
+    },
+
+    async positionsByStock(principal: Principal, code: string) {
+      const page = await repository.pageOfPositions(db, userIdOf(principal), {
+        isOpen: true,
+        code: code.toUpperCase(),
+        limit: 100,
+        offset: 0,
+      });
+      return page.rows.map(positionView);
+    },
+
+    async orders(principal: Principal, input: { isInProgress: boolean; source?: string | undefined; pageNum: number; pageSize: number }) {
+      const page = await repository.pageOfOrders(db, userIdOf(principal), {
+        isInProgress: input.isInProgress ? true : null,
+        source: input.source,
+        limit: input.pageSize,
+        offset: (input.pageNum - 1) * input.pageSize,
+      });
+      return { list: page.rows.map(orderView), ...pageInfo(page.total, input.pageNum, input.pageSize) };
+    },
+
+    async orderDetail(principal: Principal, orderId: number) {
+      const order = await repository.orderOf(db, userIdOf(principal), orderId);
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      const fills = await repository.fillsOfOrder(db, order.id);
+      return {
+        ...orderView(order),
+        fills: fills.map((fill) => ({
+          id: String(fill.id),
+          quantity: new Decimal(fill.quantity).toString(),
+          price: new Decimal(fill.price).toString(),
+          fee: toMoney(fill.fee),
+          margin: toMoney(fill.margin),
+          realisedPnl: fill.realisedPnl === null ? null : toMoney(fill.realisedPnl),
+          createTimeTimestamp: fill.createdAt.getTime(),
+        })),
+      };
+    },
+
+    /** The full and half closable quantity of a position (half rounded down to whole lots, at least one lot when possible). */
+    async halfOrFull(principal: Principal, positionId: number) {
+      const position = await repository.positionOf(db, userIdOf(principal), positionId, { forUpdate: false });
+      if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
+      const instrument = instrumentOf(position.code);
+      const full = new Decimal(position.quantity);
+      const lot = new Decimal(instrument.lotSize);
+      const half = full.div(2).div(lot).floor().times(lot);
+      return { positionId: String(position.id), fullNum: full.toString(), halfNum: (half.isZero() ? full : half).toString() };
+    },
+
+    /** Adds money from the wallet to a position's margin. */
+    async addMargin(principal: Principal, input: { id: number; amount: string; idempotencyKey: string }) {
+      const userId = userIdOf(principal);
+      return db.transaction(async (tx) => {
+        const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
+        if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
+        const walletType = position.walletType as WalletType;
+        const amount = toMoney(input.amount);
+        const journal = await ledger.post(tx, {
+          idempotencyKey: `margin:${userId}:${input.idempotencyKey}`,
+          reason: 'trade_margin',
+          memo: `margin added to position ${position.id}`,
+          legs: [
+            { account: { userId, walletType }, amount: new Decimal(amount).negated(), requireFunds: true },
+            { account: house(walletType), amount },
+          ],
+        });
+        const updated = journal.isReplay
+          ? position
+          : await repository.updatePosition(tx, position.id, { margin: toMoney(new Decimal(position.margin).plus(amount)) });
+        return positionView(updated);
+      });
+    },
+  };
+}

@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { pageOf } from './paging.ts';
+import { typeError } from './validation.ts';
+import { idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
+
+/**
+ * Trading calls of spec §7 ("Orders", "Positions") with the states of spec §4. Quantities, prices and
+ * money are decimal strings on the wire, never floats; times are Unix milliseconds.
+ */
+
+/** Trade direction of spec §4: Buy 0, Sell 1. */
+export const tradeDirections = { buy: 0, sell: 1 } as const;
+/** Order type of spec §4 (Market 0, Limit 1) plus Stop 2 and StopLimit 3. */
+export const orderTypes = { market: 0, limit: 1, stop: 2, stopLimit: 3 } as const;
+/** Open/close of spec §4: Open 0, Close 1. */
+export const openCloseKinds = { open: 0, close: 1 } as const;
+/** Order status of spec §4: 0 and 3 in progress (0 resting or entrusted, 3 a stop-limit whose stop was hit), 1 success, 2 cancelled. */
+export const orderStatuses = { entrusted: 0, success: 1, cancelled: 2, triggered: 3 } as const;
+export const timeInForces = ['day', 'gtc'] as const;
+export type TimeInForce = (typeof timeInForces)[number];
+
+/** The asset sources that trade, and the wallet each market's money lives in. */
+export const tradableSources = ['0', 'ARG', '7', '3', '2'] as const;
+export type TradableSource = (typeof tradableSources)[number];
+
+const QUANTITY_DECIMALS_MAX = 8;
+
+/** A positive decimal (quantity or price) as a string or a number, at most 8 decimals. */
+const positiveDecimalSchema = z
+  .union([z.string(), z.number()], { error: typeError })
+  .transform((value) => String(value).trim())
+  .refine((value) => value.length <= 30 && /^\d+(\.\d+)?$/.test(value) && Number(value) > 0, { error: 'validation.invalidValue' })
+  .refine((value) => (value.split('.')[1]?.length ?? 0) <= QUANTITY_DECIMALS_MAX, { error: 'validation.invalidValue' });
+
+const codeSchema = z
+  .string({ error: typeError })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(20, { error: 'validation.tooLong' })
+  .transform((value) => value.toUpperCase());
+
+const nameSchema = z.string({ error: typeError }).trim().max(100, { error: 'validation.tooLong' }).optional();
+
+const idSchema = z
+  .union([z.number().int(), z.string().regex(/^\d{1,15}$/)], { error: 'validation.invalidValue' })
+  .transform(Number)
+  .refine((value) => value > 0 && value <= Number.MAX_SAFE_INTEGER, { error: 'validation.invalidValue' });
+
+const pageFields = {
+  pageNum: z
+    .number({ error: typeError })
+    .int({ error: 'validation.invalidValue' })
+    .min(1, { error: 'validation.invalidValue' })
+    .max(100_000)
+    .default(1),
+  pageSize: z
+    .number({ error: typeError })
+    .int({ error: 'validation.invalidValue' })
+    .min(1, { error: 'validation.invalidValue' })
+    .max(100)
+    .default(20),
+};
+
+const directionSchema = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' });
+const orderTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'validation.invalidValue' });
+
+/** Fields every create takes, whatever the market. */
+const orderFields = {
+  direction: directionSchema,
+  /** Order type: Market 0, Limit 1, Stop 2, StopLimit 3. */
+  type: orderTypeSchema.default(0),
+  quantity: positiveDecimalSchema,
+  /** The limit price (Limit, StopLimit). */
+  price: positiveDecimalSchema.optional(),
+  /** The trigger price (Stop, StopLimit). */
+  stopPrice: positiveDecimalSchema.optional(),
+  leverage: z
+    .number({ error: typeError })
+    .int({ error: 'validation.invalidValue' })
+    .min(1, { error: 'validation.invalidValue' })
+    .max(1000, { error: 'validation.invalidValue' })
+    .default(1),
+  timeInForce: z.enum(timeInForces, { error: 'validation.invalidValue' }).default('day'),
+  takeProfit: positiveDecimalSchema.optional(),
+  stopLoss: positiveDecimalSchema.optional(),
+  idempotencyKey: idempotencyKeySchema,
+};
+
+type PriceFields = { type: number; price?: string | undefined; stopPrice?: string | undefined };
+function pricesMatchType(value: PriceFields, context: z.RefinementCtx) {
+  const needsLimit = value.type === orderTypes.limit || value.type === orderTypes.stopLimit;
+  const needsStop = value.type === orderTypes.stop || value.type === orderTypes.stopLimit;
+  if (needsLimit && value.price === undefined)
+    context.addIssue({ code: 'custom', message: 'validation.required', path: ['price'], input: value.price });
+  if (needsStop && value.stopPrice === undefined)
+    context.addIssue({ code: 'custom', message: 'validation.required', path: ['stopPrice'], input: value.stopPrice });
+}
+
+export const stockCreateBody = z
+  .object({ stockCode: codeSchema, source: z.enum(['0', 'ARG'], { error: 'validation.invalidValue' }).default('0'), ...orderFields })
+  .superRefine(pricesMatchType);
+export const twStockCreateBody = z
+  .object({ stockCode: codeSchema, source: z.literal('7', { error: 'validation.invalidValue' }).default('7'), ...orderFields })
+  .superRefine(pricesMatchType);
+export const goldCreateBody = z.object({ goldCode: codeSchema, goldName: nameSchema, ...orderFields }).superRefine(pricesMatchType);
+export const forexCreateBody = z.object({ stockCode: codeSchema, ...orderFields }).superRefine(pricesMatchType);
+
+const money = z.string();
+const decimal = z.string();
+
+export const orderSchema = z.object({
+  id: z.string(),
+  stockCode: z.string(),
+  stockName: z.string(),
+  source: z.enum(tradableSources),
+  walletType: walletTypeSchema,
+  /** Currency of the money fields (the wallet's). */
+  currency: z.string(),
+  direction: z.number().int(),
+  type: z.number().int(),
+  /** Open 0, Close 1. */
+  openClose: z.number().int(),
+  /** 0 and 3 in progress, 1 success, 2 cancelled. */
+  status: z.number().int(),
+  quantity: decimal,
+  /** Limit price, or null. */
+  price: decimal.nullable(),
+  stopPrice: decimal.nullable(),
+  /** The price it filled at, or null while in progress. */
+  fillPrice: decimal.nullable(),
+  /** Traded value (fill price × quantity × multiplier) in the wallet's currency, once filled. */
+  amount: money.nullable(),
+  /** Handling fee. */
+  fee: money.nullable(),
+  margin: money.nullable(),
+  /** Money reserved while the order waits (margin + fee at the order's price). */
+  heldAmount: money,
+  leverage: z.number().int(),
+  timeInForce: z.enum(timeInForces),
+  takeProfit: decimal.nullable(),
+  stopLoss: decimal.nullable(),
+  positionId: z.string().nullable(),
+  /** Why it was cancelled (cancelled by the user, not enough money at the fill, expired). */
+  cancelReason: z.string().nullable(),
+  createTimeTimestamp: z.number().int(),
+  fillTimeTimestamp: z.number().int().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const positionSchema = z.object({
+  id: z.string(),
+  /** Spec §3: the position's size still open. */
+  positionNum: decimal,
+  /** Spec §3: every position carries its own margin (isolated); losses never reach another position's. */
+  isolatedPosition: z.boolean(),
+  /** Spec §3: change since the open in percent, signed for the position (a falling price is a gain for a sell). */
+  zdf: decimal,
+  /** Floating profit and loss at the current quote, in the wallet's currency. */
+  profit: money,
+  /** Profit and loss realised by the closes so far. */
+  sellProfit: money,
+  createTimeTimestamp: z.number().int(),
+  stockCode: z.string(),
+  stockName: z.string(),
+  source: z.enum(tradableSources),
+  walletType: walletTypeSchema,
+  currency: z.string(),
+  direction: z.number().int(),
+  /** What was opened. */
+  quantity: decimal,
+  openPrice: decimal,
+  /** The price it would close at now (bid for a buy, ask for a sell), or null without a quote. */
+  currentPrice: decimal.nullable(),
+  leverage: z.number().int(),
+  margin: money,
+  fees: money,
+  takeProfit: decimal.nullable(),
+  stopLoss: decimal.nullable(),
+  status: z.enum(['open', 'closed']),
+  closePrice: decimal.nullable(),
+  closeTimeTimestamp: z.number().int().nullable(),
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const orderDetailSchema = orderSchema.extend({
+  fills: z.array(
+    z.object({
+      id: z.string(),
+      quantity: decimal,
+      price: decimal,
+      fee: money,
+      margin: money,
+      realisedPnl: money.nullable(),
+      createTimeTimestamp: z.number().int(),
+    }),
+  ),
+});
+
+export const minCountSchema = z.object({
+  stockCode: z.string(),
+  source: z.enum(tradableSources),
+  walletType: walletTypeSchema,
+  currency: z.string(),
+  /** Spec §5: "Minimum quantity cannot be less than {num}". */
+  minCount: decimal,
+  lotSize: decimal,
+  tickSize: decimal,
+  multiplier: decimal,
+  leverageMin: z.number().int(),
+  leverageMax: z.number().int(),
+  feeRate: decimal,
+  feeMinimum: money,
+  marketStatus: z.string(),
+});
+
+export const halfOrFullSchema = z.object({ positionId: z.string(), fullNum: decimal, halfNum: decimal });
+
+const positionListBody = z
+  .object({ source: z.enum(tradableSources, { error: 'validation.invalidValue' }).optional(), ...pageFields })
+  .optional();
+const orderIdBody = z.object({ orderId: idSchema });
+
+export const tradingApi = {
+  createStock: { method: 'POST', path: '/stock/create', body: stockCreateBody, data: orderSchema },
+  createTwStock: { method: 'POST', path: '/twStock/create', body: twStockCreateBody, data: orderSchema },
+  createGold: { method: 'POST', path: '/gold/create', body: goldCreateBody, data: orderSchema },
+  createForex: { method: 'POST', path: '/forex/create', body: forexCreateBody, data: orderSchema },
+  minCount: { method: 'POST', path: '/stocka_config/getMinCount', body: z.object({ stockCode: codeSchema }), data: minCountSchema },
+  positions: { method: 'POST', path: '/position/me', body: positionListBody, data: pageOf(positionSchema) },
+  positionsByStock: {
+    method: 'POST',
+    path: '/position/getByStock',
+    body: z.object({ stockCode: codeSchema }),
+    data: z.array(positionSchema),
+  },
+  closedPositions: { method: 'POST', path: '/position/flatList', body: positionListBody, data: pageOf(positionSchema) },
+  entrustedOrders: { method: 'POST', path: '/position/consignList', body: positionListBody, data: pageOf(orderSchema) },
+  orderHistory: { method: 'POST', path: '/position/water/pageList', body: positionListBody, data: pageOf(orderSchema) },
+  halfOrFull: { method: 'POST', path: '/position/getHalfOrFullNum', body: z.object({ id: idSchema }), data: halfOrFullSchema },
+  closePosition: {
+    method: 'POST',
+    path: '/position/flatPosition',
+    /** Without a quantity the whole position closes. */
+    body: z.object({ id: idSchema, quantity: positiveDecimalSchema.optional(), idempotencyKey: idempotencyKeySchema }),
+    data: orderSchema,
+  },
+  addMargin: {
+    method: 'POST',
+    path: '/position/addPositionMargin',
+    body: z.object({
+      id: idSchema,
+      amount: positiveDecimalSchema.refine((value) => (value.split('.')[1]?.length ?? 0) <= 2, { error: 'validation.amountDecimals' }),
+      idempotencyKey: idempotencyKeySchema,
+    }),
+    data: positionSchema,
+  },
+  orderDetail: { method: 'POST', path: '/orders/additions', body: orderIdBody, data: orderDetailSchema },
+  cancelOrder: { method: 'POST', path: '/orders/cancel', body: orderIdBody, data: orderSchema },
+} as const;

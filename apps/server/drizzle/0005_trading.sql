@@ -37,6 +37,7 @@ CREATE TABLE "trading_orders" (
 	"fee" numeric(24, 2),
 	"margin" numeric(24, 2),
 	"cancel_reason" text,
+	"close_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"filled_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
@@ -74,4 +75,5 @@ CREATE UNIQUE INDEX "trading_orders_idempotency_key" ON "trading_orders" USING b
 CREATE INDEX "trading_orders_user_idx" ON "trading_orders" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trading_orders_resting_idx" ON "trading_orders" USING btree ("code") WHERE status IN (0, 3);--> statement-breakpoint
 CREATE UNIQUE INDEX "trading_positions_order_key" ON "trading_positions" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "trading_positions_user_idx" ON "trading_positions" USING btree ("user_id","is_open","id" DESC NULLS LAST);
+CREATE INDEX "trading_positions_user_idx" ON "trading_positions" USING btree ("user_id","is_open","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "trading_positions_open_idx" ON "trading_positions" USING btree ("code") WHERE is_open;

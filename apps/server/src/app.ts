@@ -233,6 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock: config.marketClock,
     now,
     onResting: (order) => engine.resting(order),
+    onPositionChanged: (position) => engine.positionChanged(position),
   });
   const engine = createExecutionEngine({ service: trading, quotes, bus, logger: app.log });
   tradingEngine = engine;

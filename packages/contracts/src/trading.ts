@@ -142,6 +142,8 @@ export const orderSchema = z.object({
   positionId: z.string().nullable(),
   /** Why it was cancelled (cancelled by the user, not enough money at the fill, expired). */
   cancelReason: z.string().nullable(),
+  /** Close orders: who closed (the user, the take-profit, the stop-loss, a stop-out). */
+  closeReason: z.enum(['user', 'take_profit', 'stop_loss', 'stop_out']).nullable(),
   createTimeTimestamp: z.number().int(),
   fillTimeTimestamp: z.number().int().nullable(),
 });

@@ -1,38 +1,102 @@
 import type { QuoteTick } from '@bolsa/contracts';
 import type { EventBus } from '../../platform/bus/index.ts';
-import type { OrderRow } from './trading.repository.ts';
-import type { FillOutcome, QuoteSource, TradingService } from './trading.service.ts';
+import type { OrderRow, PositionRow } from './trading.repository.ts';
+import type { FillOutcome, PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
 
 const RESTING_TOPIC = 'trading:resting';
+const POSITION_TOPIC = 'trading:position';
 
 type Logger = { error(object: object, message: string): void };
+
+function snapshotOf(position: PositionRow): PositionSnapshot {
+  return {
+    id: position.id,
+    code: position.code,
+    walletType: position.walletType,
+    direction: position.direction,
+    openPrice: position.openPrice,
+    quantity: position.quantity,
+    margin: position.margin,
+    takeProfit: position.takeProfit,
+    stopLoss: position.stopLoss,
+    isOpen: position.isOpen,
+  };
+}
 
 type Resting = Pick<OrderRow, 'id' | 'code' | 'direction' | 'orderType' | 'status' | 'limitPrice' | 'stopPrice'>;
 
 /**
- * The execution engine of one process: an in-memory index of resting orders per instrument, rebuilt
- * from the database at start and told of new ones (by this process directly, by others over the bus).
- * Each quote of an indexed instrument is checked against its orders; those it crosses are filled one
- * at a time. Every process may run one: a fill locks its order row (SKIP LOCKED) and finishes it only
- * while in progress, so an order fills exactly once whichever process sees the quote first.
+ * The execution engine of one process: an in-memory index per instrument of resting orders and of open
+ * positions, rebuilt from the database at start and told of changes (by this process directly, by
+ * others over the bus). Each quote of an indexed instrument is checked against its orders (fills) and
+ * positions (take-profit, stop-loss, stop-out closes); what it hits is handled one at a time. Every
+ * process may run one: a fill or close locks its row (SKIP LOCKED) and finishes it only while still in
+ * progress or open, so each happens exactly once whichever process sees the quote first.
  */
 export function createExecutionEngine(dependencies: { service: TradingService; quotes: QuoteSource; bus: EventBus; logger: Logger }) {
   const { service, quotes, bus, logger } = dependencies;
   const byCode = new Map<string, Map<number, Resting>>();
+  const positionsByCode = new Map<string, Map<number, PositionSnapshot>>();
   const unsubscribes = new Map<string, () => void>();
   const pending = new Set<number>();
   let chain: Promise<void> = Promise.resolve();
   let stopBus: (() => void) | undefined;
+  let stopPositionBus: (() => void) | undefined;
   let isRunning = false;
 
+  function ensureSubscribed(code: string) {
+    if (!unsubscribes.has(code)) unsubscribes.set(code, quotes.subscribe(code, onTick));
+  }
+
+  function unsubscribeIfUnused(code: string) {
+    if ((byCode.get(code)?.size ?? 0) > 0 || (positionsByCode.get(code)?.size ?? 0) > 0) return;
+    byCode.delete(code);
+    positionsByCode.delete(code);
+    unsubscribes.get(code)?.();
+    unsubscribes.delete(code);
+  }
+
   function forget(order: Resting) {
-    const orders = byCode.get(order.code);
-    orders?.delete(order.id);
-    if (orders && orders.size === 0) {
-      byCode.delete(order.code);
-      unsubscribes.get(order.code)?.();
-      unsubscribes.delete(order.code);
+    byCode.get(order.code)?.delete(order.id);
+    unsubscribeIfUnused(order.code);
+  }
+
+  function forgetPosition(position: PositionSnapshot) {
+    positionsByCode.get(position.code)?.delete(position.id);
+    unsubscribeIfUnused(position.code);
+  }
+
+  function watchPosition(position: PositionSnapshot) {
+    if (!isRunning) return;
+    if (!position.isOpen) {
+      forgetPosition(position);
+      return;
     }
+    let positions = positionsByCode.get(position.code);
+    if (!positions) {
+      positions = new Map();
+      positionsByCode.set(position.code, positions);
+    }
+    positions.set(position.id, position);
+    ensureSubscribed(position.code);
+    const latest = quotes.latest(position.code);
+    if (latest) onTick(latest);
+  }
+
+  const pendingCloses = new Set<number>();
+  function enqueueClose(position: PositionSnapshot, tick: QuoteTick) {
+    if (pendingCloses.has(position.id)) return;
+    pendingCloses.add(position.id);
+    chain = chain
+      .then(async () => {
+        try {
+          const outcome = await service.closeTriggered(position.id, tick);
+          if (outcome !== 'waiting') forgetPosition(position);
+        } catch (error) {
+          logger.error({ err: error, positionId: position.id }, 'trading: triggered close failed; the position stays open');
+        }
+      })
+      .finally(() => pendingCloses.delete(position.id));
   }
 
   function enqueue(order: Resting, tick: QuoteTick) {
@@ -58,11 +122,13 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   }
 
   function onTick(tick: QuoteTick) {
-    const orders = byCode.get(tick.code);
-    if (!orders || tick.marketStatus !== 'open') return;
-    for (const order of orders.values()) {
+    if (tick.marketStatus !== 'open') return;
+    for (const order of byCode.get(tick.code)?.values() ?? []) {
       const { price, isTriggered } = service.fillPriceOn(order as OrderRow, tick);
       if (price || (isTriggered && order.status === 0)) enqueue(order, tick);
+    }
+    for (const position of positionsByCode.get(tick.code)?.values() ?? []) {
+      if (service.triggerOf(position, tick)) enqueueClose(position, tick);
     }
   }
 
@@ -72,8 +138,8 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     if (!orders) {
       orders = new Map();
       byCode.set(order.code, orders);
-      unsubscribes.set(order.code, quotes.subscribe(order.code, onTick));
     }
+    ensureSubscribed(order.code);
     orders.set(order.id, order);
     const latest = quotes.latest(order.code);
     if (latest) onTick(latest);
@@ -86,7 +152,18 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
         const order = payload as Resting;
         if (!byCode.get(order.code)?.has(order.id)) track(order);
       });
+      stopPositionBus = bus.subscribe(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
       for (const order of await service.restingOrders()) track(order);
+      for (const position of await service.openPositions()) watchPosition(snapshotOf(position));
+    },
+
+    /** A position of this process opened, changed or closed: watch it here and tell the other processes. */
+    positionChanged(position: PositionRow) {
+      const snapshot = snapshotOf(position);
+      watchPosition(snapshot);
+      bus
+        .publish(POSITION_TOPIC, snapshot)
+        .catch((error: unknown) => logger.error({ err: error }, 'trading: could not announce a position'));
     },
 
     /** An order of this process now rests: index it here and tell the other processes. */
@@ -119,9 +196,17 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       return total;
     },
 
+    watchedPositionCount() {
+      let total = 0;
+      for (const positions of positionsByCode.values()) total += positions.size;
+      return total;
+    },
+
     async stop() {
       isRunning = false;
       stopBus?.();
+      stopPositionBus?.();
+      positionsByCode.clear();
       for (const unsubscribe of unsubscribes.values()) unsubscribe();
       unsubscribes.clear();
       byCode.clear();

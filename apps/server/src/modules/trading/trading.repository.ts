@@ -108,6 +108,20 @@ export async function positionOf(executor: Executor, userId: number, positionId:
   return rows[0];
 }
 
+/** Locks an open position by id alone (the execution engine closing it); another process holding it makes this skip. */
+export async function lockOpenPosition(executor: Executor, positionId: number) {
+  const rows = await executor
+    .select()
+    .from(tradingPositions)
+    .where(and(eq(tradingPositions.id, positionId), eq(tradingPositions.isOpen, true)))
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+export async function openPositions(executor: Executor) {
+  return executor.select().from(tradingPositions).where(eq(tradingPositions.isOpen, true)).orderBy(tradingPositions.id);
+}
+
 export async function updatePosition(executor: Executor, positionId: number, values: Partial<typeof tradingPositions.$inferInsert>) {
   const rows = await executor.update(tradingPositions).set(values).where(eq(tradingPositions.id, positionId)).returning();
   const row = rows[0];

@@ -25,6 +25,9 @@ export const marketRules: Record<TradableSource, MarketRules> = {
   '2': { walletType: 'FOREX', leverageMin: 1, leverageMax: 100, feeRate: '0.0001', feeMinimum: '1.00' },
 };
 
+/** A position is stopped out when its margin plus floating P&L falls below this share of its margin. */
+export const MAINTENANCE_MARGIN_RATIO = '0.5';
+
 /** Which create call takes which sources. */
 export const sourcesOfCreate = {
   stock: ['0', 'ARG'],

@@ -247,6 +247,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
 
   it('closing half then the rest realises P&L into the wallet and the statement, releasing the margin', async () => {
     quotes.set('AAPL', '199.99', '200.01');
+    const profitBefore = (await call<{ todayProfit: string }>('/userCenter/getFundingOverview', ana.token, {})).body.data.todayProfit;
     const opened = await buyAapl(ana.token);
     const positionId = opened.body.data.positionId;
     const half = await call<{ fullNum: string; halfNum: string }>('/position/getHalfOrFullNum', ana.token, { id: positionId });
@@ -286,7 +287,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
       margin: '0.00',
     });
     const overview = await call<{ todayProfit: string }>('/userCenter/getFundingOverview', ana.token, {});
-    expect(Number(overview.body.data.todayProfit)).toBeCloseTo(24.9, 2);
+    expect(Number(overview.body.data.todayProfit) - Number(profitBefore)).toBeCloseTo(24.9, 2);
     const gone = await call('/position/flatPosition', ana.token, { id: positionId, idempotencyKey: key() });
     expect(gone.body.code).toBe(5010);
   });
@@ -476,5 +477,51 @@ describe('trading: orders, fills, positions and their money, through the API', (
       status: 1,
       fillPrice: '170',
     });
+  });
+
+  it('closes a position by itself at its take-profit, at its stop-loss, and on a stop-out, once each', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const withTarget = await buyAapl(ana.token, { quantity: '2', takeProfit: '210', stopLoss: '185' });
+    const withStop = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 1,
+      quantity: '2',
+      leverage: 2,
+      stopLoss: '204',
+      idempotencyKey: key(),
+    });
+    const leveraged = await buyAapl(ana.token, { quantity: '10', leverage: 5 });
+    // 10 × 200.01 / 5 = 400.02 margin: stopped out once margin + floating P&L < 200.01, i.e. a loss above 200.01.
+    expect(leveraged.body.data.margin).toBe('400.02');
+    const closeOf = async (positionId: string | null) => {
+      const history = await call<Page<Order & { openClose: number; closeReason: string | null }>>('/position/water/pageList', ana.token, {
+        pageSize: 100,
+      });
+      return history.body.data.list.find((order) => order.openClose === 1 && order.positionId === positionId);
+    };
+
+    quotes.set('AAPL', '204.00', '204.02');
+    await idle();
+    expect(await closeOf(withStop.body.data.positionId)).toMatchObject({ closeReason: 'stop_loss', fillPrice: '204.02', status: 1 });
+    expect(await closeOf(withTarget.body.data.positionId)).toBeUndefined();
+
+    quotes.set('AAPL', '210.00', '210.02');
+    quotes.set('AAPL', '210.01', '210.03');
+    await idle();
+    expect(await closeOf(withTarget.body.data.positionId)).toMatchObject({ closeReason: 'take_profit', fillPrice: '210', status: 1 });
+    const closes = await testApp.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM trading_orders WHERE open_close = 1 AND position_id = ${Number(withTarget.body.data.positionId)}`,
+    );
+    expect(closes.rows[0]?.n).toBe('1');
+
+    quotes.set('AAPL', '181.00', '181.02');
+    await idle();
+    expect(await closeOf(leveraged.body.data.positionId)).toBeUndefined();
+    quotes.set('AAPL', '179.99', '180.01');
+    await idle();
+    // (179.99 - 200.01) × 10 = -200.20: margin 400.02 - 200.20 = 199.82 < 200.01.
+    expect(await closeOf(leveraged.body.data.positionId)).toMatchObject({ closeReason: 'stop_out', fillPrice: '179.99' });
+    const detail = (await call<Position[]>('/position/getByStock', ana.token, { stockCode: 'AAPL' })).body.data;
+    expect(detail.map((row) => row.id)).not.toContain(leveraged.body.data.positionId);
   });
 });

@@ -23,6 +23,7 @@ import {
   type Instrument,
   isOnTick,
   isTradable,
+  MAINTENANCE_MARGIN_RATIO,
   type MarketRules,
   marginOf,
   marketRules,
@@ -62,9 +63,19 @@ type Dependencies = {
   now?: () => Date;
   /** Told after a commit that an order now rests (the execution engine indexes it). */
   onResting?: (order: repository.OrderRow) => void;
+  /** Told after a commit that a position opened, changed or closed (the engine watches its triggers). */
+  onPositionChanged?: (position: repository.PositionRow) => void;
 };
 
 export type FillOutcome = 'filled' | 'cancelled' | 'waiting' | 'gone';
+
+export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out';
+
+/** What the execution engine keeps of an open position to watch its take-profit, stop-loss and stop-out. */
+export type PositionSnapshot = Pick<
+  repository.PositionRow,
+  'id' | 'code' | 'walletType' | 'direction' | 'openPrice' | 'quantity' | 'margin' | 'takeProfit' | 'stopLoss' | 'isOpen'
+>;
 
 const BUY = 0;
 
@@ -164,6 +175,7 @@ export function createTradingService(dependencies: Dependencies) {
       stopLoss: decimalText(row.stopLoss),
       positionId: row.positionId === null ? null : String(row.positionId),
       cancelReason: row.cancelReason,
+      closeReason: (row.closeReason as CloseReason | null) ?? null,
       createTimeTimestamp: row.createdAt.getTime(),
       fillTimeTimestamp: row.filledAt?.getTime() ?? null,
     };
@@ -225,7 +237,13 @@ export function createTradingService(dependencies: Dependencies) {
    * and fee to the house, the fee on to FEES), settles any difference with the estimate, opens the
    * position and records the fill. Exactly once: the row is locked and finished only while in progress.
    */
-  async function fillOpenOrder(tx: Executor, orderId: number, price: Decimal, skipLocked: boolean): Promise<FillOutcome> {
+  async function fillOpenOrder(
+    tx: Executor,
+    orderId: number,
+    price: Decimal,
+    skipLocked: boolean,
+    changed: repository.PositionRow[],
+  ): Promise<FillOutcome> {
     const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked });
     if (!order || order.holdId === null) return 'gone';
     const instrument = instrumentOf(order.code);
@@ -292,6 +310,7 @@ export function createTradingService(dependencies: Dependencies) {
       stopLoss: order.stopLoss,
       createdAt: at,
     });
+    changed.push(position);
     await repository.insertFill(tx, {
       orderId: order.id,
       positionId: position.id,
@@ -372,6 +391,7 @@ export function createTradingService(dependencies: Dependencies) {
     }
     const reserve = costOf(instrument, rules, reservePrice, quantity, input.leverage);
 
+    const changed: repository.PositionRow[] = [];
     const result = await db.transaction(async (tx) => {
       const inserted = await repository.insertOrder(tx, {
         userId,
@@ -407,12 +427,13 @@ export function createTradingService(dependencies: Dependencies) {
       await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
       if (isTrading(instrument, tick)) {
         const { price } = fillPriceOn(inserted, tick);
-        if (price) await fillOpenOrder(tx, inserted.id, price, false);
+        if (price) await fillOpenOrder(tx, inserted.id, price, false, changed);
       }
       const order = await repository.orderOf(tx, userId, inserted.id);
       if (!order) throw new Error('order vanished');
       return { order, isNew: true };
     });
+    for (const position of changed) dependencies.onPositionChanged?.(position);
     if (result.isNew && (result.order.status === orderStatuses.entrusted || result.order.status === orderStatuses.triggered))
       dependencies.onResting?.(result.order);
     return orderView(result.order);
@@ -437,10 +458,126 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /**
-   * Closes all or part of a position at the touch (bid for a buy, ask for a sell): releases its
-   * margin share, posts the realised P&L against the house and the closing fee, all in one transaction.
-   * A loss beyond what the wallet holds is absorbed by the house (negative balance protection).
+   * Closes all or part of a locked open position at the touch (bid for a buy, ask for a sell), in the
+   * caller's transaction: releases its margin share, posts the realised P&L against the house and the
+   * closing fee. A loss beyond what the wallet holds is absorbed by the house (negative balance protection).
    */
+  async function closeInTx(
+    tx: Executor,
+    position: repository.PositionRow,
+    input: { quantity: Decimal; idempotencyKey: string; tick: QuoteTick; closeReason: CloseReason },
+    changed: repository.PositionRow[],
+  ): Promise<repository.OrderRow> {
+    const { quantity, tick } = input;
+    const userId = position.userId;
+    const instrument = instrumentOf(position.code);
+    const rules = rulesOf(instrument);
+    const walletType = position.walletType as WalletType;
+    const remaining = new Decimal(position.quantity);
+    const isBuy = position.direction === BUY;
+    const exit = new Decimal(isBuy ? tick.bid : tick.ask);
+    const isFull = quantity.equals(remaining);
+    const released = isFull
+      ? new Decimal(position.margin)
+      : new Decimal(new Decimal(position.margin).times(quantity).div(remaining).toFixed(2, Decimal.ROUND_DOWN));
+    const move = exit.minus(position.openPrice).times(isBuy ? 1 : -1);
+    const pnl = new Decimal(toMoney(toWallet(instrument, move.times(quantity).times(multiplierOf(instrument)), walletType)));
+    const notional = toWallet(instrument, exit.times(quantity).times(multiplierOf(instrument)), walletType);
+    const fee = new Decimal(feeOf(rules, notional));
+    const at = now();
+    const order = await repository.insertOrder(tx, {
+      userId,
+      idempotencyKey: input.idempotencyKey,
+      closeReason: input.closeReason,
+      code: position.code,
+      source: position.source,
+      walletType,
+      direction: isBuy ? 1 : 0,
+      orderType: orderTypes.market,
+      openClose: 1,
+      status: orderStatuses.entrusted,
+      quantity: quantity.toString(),
+      leverage: position.leverage,
+      timeInForce: 'day',
+      positionId: position.id,
+      createdAt: at,
+    });
+    if (!order) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    const user = { userId, walletType };
+    const memo = `close ${order.id} position ${position.id} ${position.code}`;
+    if (released.greaterThan(0)) {
+      await ledger.post(tx, {
+        idempotencyKey: `order:${order.id}:margin`,
+        reason: 'trade_margin',
+        memo,
+        legs: [
+          { account: house(walletType), amount: released.negated() },
+          { account: user, amount: released },
+        ],
+      });
+    }
+    let available = new Decimal((await ledger.wallet(tx, userId, walletType)).availableBalance);
+    let realised = pnl;
+    if (pnl.lessThan(0)) realised = Decimal.max(pnl, available.negated());
+    if (!realised.isZero()) {
+      await ledger.post(tx, {
+        idempotencyKey: `order:${order.id}:pnl`,
+        reason: 'realised_pnl',
+        memo,
+        legs: [
+          { account: house(walletType), amount: realised.negated() },
+          { account: user, amount: realised, requireFunds: realised.lessThan(0) },
+        ],
+      });
+    }
+    available = available.plus(realised);
+    const feeCharged = Decimal.min(fee, Decimal.max(available, 0));
+    if (feeCharged.greaterThan(0)) {
+      await ledger.post(tx, {
+        idempotencyKey: `order:${order.id}:fee`,
+        reason: 'fee',
+        memo,
+        legs: [
+          { account: user, amount: feeCharged.negated(), requireFunds: true },
+          { account: { system: 'FEES', currency: currencyOfWallet(walletType) }, amount: feeCharged },
+        ],
+      });
+    }
+    const left = remaining.minus(quantity);
+    const updated = await repository.updatePosition(tx, position.id, {
+      quantity: left.toString(),
+      margin: toMoney(new Decimal(position.margin).minus(released)),
+      fees: toMoney(new Decimal(position.fees).plus(feeCharged)),
+      realisedPnl: toMoney(new Decimal(position.realisedPnl).plus(realised)),
+      isOpen: !left.isZero(),
+      closePrice: exit.toString(),
+      ...(left.isZero() ? { closedAt: at } : {}),
+    });
+    changed.push(updated);
+    await repository.insertFill(tx, {
+      orderId: order.id,
+      positionId: position.id,
+      userId,
+      quantity: quantity.toString(),
+      price: exit.toString(),
+      fee: toMoney(feeCharged),
+      margin: toMoney(released),
+      realisedPnl: toMoney(realised),
+      createdAt: at,
+    });
+    const filled = await repository.finishOrder(tx, order.id, {
+      status: orderStatuses.success,
+      fillPrice: exit.toString(),
+      amount: toMoney(notional),
+      fee: toMoney(feeCharged),
+      margin: toMoney(released),
+      filledAt: at,
+    });
+    if (!filled) throw new Error('close order left progress');
+    return filled;
+  }
+
+  /** A user's close of all or part of a position, at the market while it trades. */
   async function closePosition(
     principal: Principal,
     input: { id: number; quantity?: string | undefined; idempotencyKey: string },
@@ -451,124 +588,55 @@ export function createTradingService(dependencies: Dependencies) {
       if (!isSameClose(existing, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       return orderView(existing);
     }
-    return db.transaction(async (tx) => {
+    const changed: repository.PositionRow[] = [];
+    const order = await db.transaction(async (tx) => {
       const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
       if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
       const instrument = instrumentOf(position.code);
-      const rules = rulesOf(instrument);
-      const walletType = position.walletType as WalletType;
       const remaining = new Decimal(position.quantity);
       const quantity = input.quantity === undefined ? remaining : new Decimal(input.quantity);
       if (quantity.greaterThan(remaining) || !quantity.mod(instrument.lotSize).isZero())
         throw new AppError('CLOSE_QUANTITY_INVALID', { max: remaining.toString(), lot: instrument.lotSize });
+      const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
+      if (first) {
+        if (!isSameClose(first, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return first;
+      }
       const tick = quotes.latest(position.code);
       if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
       if (!isTrading(instrument, tick)) throw new AppError('MARKET_CLOSED');
-      const isBuy = position.direction === BUY;
-      const exit = new Decimal(isBuy ? tick.bid : tick.ask);
-      const isFull = quantity.equals(remaining);
-      const released = isFull
-        ? new Decimal(position.margin)
-        : new Decimal(new Decimal(position.margin).times(quantity).div(remaining).toFixed(2, Decimal.ROUND_DOWN));
-      const move = exit.minus(position.openPrice).times(isBuy ? 1 : -1);
-      const pnl = new Decimal(toMoney(toWallet(instrument, move.times(quantity).times(multiplierOf(instrument)), walletType)));
-      const notional = toWallet(instrument, exit.times(quantity).times(multiplierOf(instrument)), walletType);
-      const fee = new Decimal(feeOf(rules, notional));
-      const at = now();
-
-      const order = await repository.insertOrder(tx, {
-        userId,
-        idempotencyKey: input.idempotencyKey,
-        code: position.code,
-        source: position.source,
-        walletType,
-        direction: isBuy ? 1 : 0,
-        orderType: orderTypes.market,
-        openClose: 1,
-        status: orderStatuses.entrusted,
-        quantity: quantity.toString(),
-        leverage: position.leverage,
-        timeInForce: 'day',
-        positionId: position.id,
-        createdAt: at,
-      });
-      if (!order) {
-        const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
-        if (!isSameClose(first, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return orderView(first);
-      }
-      const user = { userId, walletType };
-      const memo = `close ${order.id} position ${position.id} ${position.code}`;
-      if (released.greaterThan(0)) {
-        await ledger.post(tx, {
-          idempotencyKey: `order:${order.id}:margin`,
-          reason: 'trade_margin',
-          memo,
-          legs: [
-            { account: house(walletType), amount: released.negated() },
-            { account: user, amount: released },
-          ],
-        });
-      }
-      let available = new Decimal((await ledger.wallet(tx, userId, walletType)).availableBalance);
-      let realised = pnl;
-      if (pnl.lessThan(0)) realised = Decimal.max(pnl, available.negated());
-      if (!realised.isZero()) {
-        await ledger.post(tx, {
-          idempotencyKey: `order:${order.id}:pnl`,
-          reason: 'realised_pnl',
-          memo,
-          legs: [
-            { account: house(walletType), amount: realised.negated() },
-            { account: user, amount: realised, requireFunds: realised.lessThan(0) },
-          ],
-        });
-      }
-      available = available.plus(realised);
-      const feeCharged = Decimal.min(fee, Decimal.max(available, 0));
-      if (feeCharged.greaterThan(0)) {
-        await ledger.post(tx, {
-          idempotencyKey: `order:${order.id}:fee`,
-          reason: 'fee',
-          memo,
-          legs: [
-            { account: user, amount: feeCharged.negated(), requireFunds: true },
-            { account: { system: 'FEES', currency: currencyOfWallet(walletType) }, amount: feeCharged },
-          ],
-        });
-      }
-      const left = remaining.minus(quantity);
-      await repository.updatePosition(tx, position.id, {
-        quantity: left.toString(),
-        margin: toMoney(new Decimal(position.margin).minus(released)),
-        fees: toMoney(new Decimal(position.fees).plus(feeCharged)),
-        realisedPnl: toMoney(new Decimal(position.realisedPnl).plus(realised)),
-        isOpen: !left.isZero(),
-        closePrice: exit.toString(),
-        ...(left.isZero() ? { closedAt: at } : {}),
-      });
-      await repository.insertFill(tx, {
-        orderId: order.id,
-        positionId: position.id,
-        userId,
-        quantity: quantity.toString(),
-        price: exit.toString(),
-        fee: toMoney(feeCharged),
-        margin: toMoney(released),
-        realisedPnl: toMoney(realised),
-        createdAt: at,
-      });
-      const filled = await repository.finishOrder(tx, order.id, {
-        status: orderStatuses.success,
-        fillPrice: exit.toString(),
-        amount: toMoney(notional),
-        fee: toMoney(feeCharged),
-        margin: toMoney(released),
-        filledAt: at,
-      });
-      if (!filled) throw new Error('close order left progress');
-      return orderView(filled);
+      return closeInTx(tx, position, { quantity, idempotencyKey: input.idempotencyKey, tick, closeReason: 'user' }, changed);
     });
+    for (const position of changed) dependencies.onPositionChanged?.(position);
+    return orderView(order);
+  }
+
+  /** Why a position should close on this quote by itself: its take-profit, its stop-loss, or a stop-out. */
+  function triggerOf(position: PositionSnapshot, tick: QuoteTick): CloseReason | null {
+    const instrument = catalog.byCode.get(position.code);
+    if (!instrument) return null;
+    const isBuy = position.direction === BUY;
+    const touch = new Decimal(isBuy ? tick.bid : tick.ask);
+    if (
+      position.takeProfit !== null &&
+      (isBuy ? touch.greaterThanOrEqualTo(position.takeProfit) : touch.lessThanOrEqualTo(position.takeProfit))
+    )
+      return 'take_profit';
+    if (position.stopLoss !== null && (isBuy ? touch.lessThanOrEqualTo(position.stopLoss) : touch.greaterThanOrEqualTo(position.stopLoss)))
+      return 'stop_loss';
+    try {
+      const move = touch.minus(position.openPrice).times(isBuy ? 1 : -1);
+      const floating = toWallet(
+        instrument,
+        move.times(position.quantity).times(multiplierOf(instrument)),
+        position.walletType as WalletType,
+      );
+      const margin = new Decimal(position.margin);
+      if (margin.plus(floating).lessThan(margin.times(MAINTENANCE_MARGIN_RATIO))) return 'stop_out';
+    } catch {
+      return null;
+    }
+    return null;
   }
 
   return {
@@ -583,7 +651,8 @@ export function createTradingService(dependencies: Dependencies) {
      * transaction; another process holding the row makes it skip.
      */
     async fillResting(orderId: number, tick: QuoteTick): Promise<FillOutcome> {
-      return db.transaction(async (tx) => {
+      const changed: repository.PositionRow[] = [];
+      const outcome = await db.transaction(async (tx): Promise<FillOutcome> => {
         const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked: true });
         if (!order) return 'gone';
         const instrument = instrumentOf(order.code);
@@ -592,8 +661,42 @@ export function createTradingService(dependencies: Dependencies) {
         if (isTriggered && order.status === orderStatuses.entrusted)
           await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
         if (!price) return 'waiting';
-        return fillOpenOrder(tx, order.id, price, false);
+        return fillOpenOrder(tx, order.id, price, false, changed);
       });
+      for (const position of changed) dependencies.onPositionChanged?.(position);
+      return outcome;
+    },
+
+    triggerOf,
+
+    /**
+     * Closes a whole position whose take-profit, stop-loss or stop-out this quote hit (the execution
+     * engine calls this). Its own transaction; the position is locked (SKIP LOCKED) and the trigger
+     * checked again, so it closes once whichever process sees the quote.
+     */
+    async closeTriggered(positionId: number, tick: QuoteTick): Promise<CloseReason | 'gone' | 'waiting'> {
+      const changed: repository.PositionRow[] = [];
+      const outcome = await db.transaction(async (tx): Promise<CloseReason | 'gone' | 'waiting'> => {
+        const position = await repository.lockOpenPosition(tx, positionId);
+        if (!position) return 'gone';
+        const instrument = instrumentOf(position.code);
+        if (!isTrading(instrument, tick)) return 'waiting';
+        const reason = triggerOf(position, tick);
+        if (!reason) return 'waiting';
+        await closeInTx(
+          tx,
+          position,
+          { quantity: new Decimal(position.quantity), idempotencyKey: `${reason}:position:${position.id}`, tick, closeReason: reason },
+          changed,
+        );
+        return reason;
+      });
+      for (const position of changed) dependencies.onPositionChanged?.(position);
+      return outcome;
+    },
+
+    async openPositions() {
+      return repository.openPositions(db);
     },
 
     async restingOrders(code?: string) {
@@ -684,7 +787,7 @@ export function createTradingService(dependencies: Dependencies) {
     /** Adds money from the wallet to a position's margin. */
     async addMargin(principal: Principal, input: { id: number; amount: string; idempotencyKey: string }) {
       const userId = userIdOf(principal);
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
         if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
         const walletType = position.walletType as WalletType;
@@ -701,8 +804,10 @@ export function createTradingService(dependencies: Dependencies) {
         const updated = journal.isReplay
           ? position
           : await repository.updatePosition(tx, position.id, { margin: toMoney(new Decimal(position.margin).plus(amount)) });
-        return positionView(updated);
+        return updated;
       });
+      dependencies.onPositionChanged?.(updated);
+      return positionView(updated);
     },
   };
 }

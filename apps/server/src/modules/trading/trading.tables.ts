@@ -57,6 +57,8 @@ export const tradingOrders = pgTable(
     fee: money('fee'),
     margin: money('margin'),
     cancelReason: text('cancel_reason'),
+    /** Who closed (close orders): the user, the take-profit, the stop-loss or a stop-out. */
+    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'stop_out'] }),
     createdAt: at('created_at').notNull().defaultNow(),
     filledAt: at('filled_at'),
     cancelledAt: at('cancelled_at'),
@@ -99,6 +101,7 @@ export const tradingPositions = pgTable(
   (table) => [
     uniqueIndex('trading_positions_order_key').on(table.orderId),
     index('trading_positions_user_idx').on(table.userId, table.isOpen, table.id.desc()),
+    index('trading_positions_open_idx').on(table.code).where(sql`is_open`),
     check('trading_positions_quantity', sql`quantity >= 0 AND quantity <= opened_quantity AND margin >= 0`),
   ],
 );

@@ -38,6 +38,7 @@ CREATE TABLE "trading_orders" (
 	"margin" numeric(24, 2),
 	"cancel_reason" text,
 	"close_reason" text,
+	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"filled_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,

@@ -240,7 +240,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, deposits, withdrawals });
-  for (const job of [auth.housekeepingJob, ledger.reconciliationJob, deposits.chainWatcherJob, wallet.pendingTransfersJob])
+  for (const job of [
+    auth.housekeepingJob,
+    ledger.reconciliationJob,
+    deposits.chainWatcherJob,
+    wallet.pendingTransfersJob,
+    trading.dayOrderExpiryJob,
+  ])
     jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);
 

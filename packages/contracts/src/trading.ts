@@ -144,6 +144,8 @@ export const orderSchema = z.object({
   cancelReason: z.string().nullable(),
   /** Close orders: who closed (the user, the take-profit, the stop-loss, a stop-out). */
   closeReason: z.enum(['user', 'take_profit', 'stop_loss', 'stop_out']).nullable(),
+  /** A day order still in progress is cancelled at this time (the close of its trading day); null for good-till-cancelled. */
+  expireTimeTimestamp: z.number().int().nullable(),
   createTimeTimestamp: z.number().int(),
   fillTimeTimestamp: z.number().int().nullable(),
 });

@@ -1,4 +1,4 @@
-export { type ClockMode, calendars, statusAt } from './calendars.ts';
+export { type ClockMode, calendars, sessionsOf, statusAt } from './calendars.ts';
 export type { CandleRow, MarketFeed, Trade, TradeSource } from './feed-types.ts';
 export { createMarketModule, type MarketModule, type MarketModuleOptions } from './market.module.ts';
 export { registerMarketRoutes } from './market.routes.ts';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
 
@@ -158,4 +158,15 @@ export async function insertFill(executor: Executor, fill: typeof tradingFills.$
 
 export async function fillsOfOrder(executor: Executor, orderId: number) {
   return executor.select().from(tradingFills).where(eq(tradingFills.orderId, orderId)).orderBy(tradingFills.id);
+}
+
+/** Day orders past their expiry still in progress, locked (SKIP LOCKED) for cancelling. */
+export async function expiredOrders(executor: Executor, now: Date, limit: number) {
+  return executor
+    .select()
+    .from(tradingOrders)
+    .where(and(inArray(tradingOrders.status, inProgress), lte(tradingOrders.expiresAt, now)))
+    .orderBy(tradingOrders.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

@@ -1,6 +1,6 @@
 import type { TradableSource, WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import type { MarketModule } from '../market/index.ts';
+import { type ClockMode, calendars, type MarketModule, sessionsOf } from '../market/index.ts';
 
 export type Instrument = MarketModule['catalog']['instruments'][number];
 
@@ -68,4 +68,27 @@ export function feeOf(rules: MarketRules, notional: Decimal): string {
 export function marginOf(notional: Decimal, leverage: number, quantity: Decimal, perContractInWallet: Decimal | null): string {
   const byLeverage = notional.div(leverage);
   return moneyUp(perContractInWallet ? Decimal.max(byLeverage, perContractInWallet.times(quantity)) : byLeverage);
+}
+
+function addUtcDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * When a day order placed at an instant expires: at the close of the trading day in session then, or
+ * of the next one when the market is shut (an order entrusted overnight lives through the next
+ * session). Null when the clock is always open (demos, tests), where no session ever ends.
+ */
+export function dayOrderExpiry(instrument: Instrument, instantMs: number, clock: ClockMode): Date | null {
+  if (clock === 'always-open') return null;
+  const calendar = calendars[instrument.calendar];
+  let date = addUtcDays(new Date(instantMs).toISOString().slice(0, 10), -1);
+  for (let day = 0; day < 40; day += 1) {
+    const sessions = sessionsOf(calendar, date);
+    const close = sessions[sessions.length - 1]?.close;
+    if (close !== undefined && close > instantMs) return new Date(close);
+    date = addUtcDays(date, 1);
+  }
+  return null;
 }

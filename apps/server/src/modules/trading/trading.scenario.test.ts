@@ -45,6 +45,7 @@ function scriptedQuotes() {
 }
 
 type Order = {
+  expireTimeTimestamp?: number | null;
   id: string;
   status: number;
   fillPrice: string | null;
@@ -477,6 +478,86 @@ describe('trading: orders, fills, positions and their money, through the API', (
       status: 1,
       fillPrice: '170',
     });
+  });
+
+  it('a stop-limit sell waits for its stop, then rests as a limit (status 3) until the bid reaches it', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const order = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 1,
+      type: 3,
+      stopPrice: '195',
+      price: '194.50',
+      quantity: '1',
+      idempotencyKey: key(),
+    });
+    expect(order.body.data.status).toBe(0);
+    quotes.set('AAPL', '194.00', '194.02');
+    await idle();
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: order.body.data.id })).body.data.status).toBe(3);
+    quotes.set('AAPL', '194.60', '194.62');
+    await idle();
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: order.body.data.id })).body.data).toMatchObject({
+      status: 1,
+      fillPrice: '194.6',
+    });
+  });
+
+  it('cancels an order whose fill would cost more than the money left, releasing its hold', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const before = await wallet(luis.token, 'STOCK');
+    // Reserved at the stop: 2 × 205 + 1.00 fee = 411.00 of Luis's 500.
+    const order = await call<Order>('/stock/create', luis.token, {
+      stockCode: 'AAPL',
+      direction: 0,
+      type: 2,
+      stopPrice: '205',
+      quantity: '2',
+      idempotencyKey: key(),
+    });
+    expect(order.body.data).toMatchObject({ status: 0, heldAmount: '411.00' });
+    quotes.set('AAPL', '259.98', '260.00');
+    await idle();
+    expect((await call<Order>('/orders/additions', luis.token, { orderId: order.body.data.id })).body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'insufficient_funds',
+    });
+    expect(await wallet(luis.token, 'STOCK')).toEqual(before);
+  });
+
+  it('cancels day orders still in progress after their expiry and releases their holds; good-till-cancelled ones stay', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const before = await wallet(ana.token, 'STOCK');
+    const day = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 0,
+      type: 1,
+      price: '100',
+      quantity: '1',
+      idempotencyKey: key(),
+    });
+    const gtc = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 0,
+      type: 1,
+      price: '100',
+      quantity: '1',
+      timeInForce: 'gtc',
+      idempotencyKey: key(),
+    });
+    // The test clock is always open, so no session ends by itself: the day order's close is moved into the past.
+    expect(day.body.data.expireTimeTimestamp).toBeNull();
+    await testApp.database.db.execute(
+      sql`UPDATE trading_orders SET expires_at = now() - interval '1 minute' WHERE id = ${Number(day.body.data.id)}`,
+    );
+    await testApp.database.db.transaction((tx) => testApp.app.trading.service.dayOrderExpiryJob.run(tx));
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: day.body.data.id })).body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'expired',
+    });
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: gtc.body.data.id })).body.data.status).toBe(0);
+    await call('/orders/cancel', ana.token, { orderId: gtc.body.data.id });
+    expect(await wallet(ana.token, 'STOCK')).toEqual(before);
   });
 
   it('closes a position by itself at its take-profit, at its stop-loss, and on a stop-out, once each', async () => {

@@ -14,11 +14,13 @@ import {
 import Decimal from 'decimal.js';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { type ClockMode, calendars, statusAt } from '../market/index.ts';
 import * as repository from './trading.repository.ts';
 import {
   type CreateKind,
+  dayOrderExpiry,
   feeOf,
   type Instrument,
   isOnTick,
@@ -176,6 +178,7 @@ export function createTradingService(dependencies: Dependencies) {
       positionId: row.positionId === null ? null : String(row.positionId),
       cancelReason: row.cancelReason,
       closeReason: (row.closeReason as CloseReason | null) ?? null,
+      expireTimeTimestamp: row.expiresAt?.getTime() ?? null,
       createTimeTimestamp: row.createdAt.getTime(),
       fillTimeTimestamp: row.filledAt?.getTime() ?? null,
     };
@@ -410,6 +413,7 @@ export function createTradingService(dependencies: Dependencies) {
         timeInForce: input.timeInForce,
         takeProfit: input.takeProfit ?? null,
         stopLoss: input.stopLoss ?? null,
+        expiresAt: input.timeInForce === 'day' ? dayOrderExpiry(instrument, now().getTime(), clock) : null,
         createdAt: now(),
       });
       if (!inserted) {
@@ -694,6 +698,20 @@ export function createTradingService(dependencies: Dependencies) {
       for (const position of changed) dependencies.onPositionChanged?.(position);
       return outcome;
     },
+
+    /** Cancels day orders still in progress after the close of their trading day, releasing their holds. */
+    dayOrderExpiryJob: {
+      name: 'trading-day-order-expiry',
+      intervalMs: 60_000,
+      async run(executor) {
+        const at = now();
+        for (const order of await repository.expiredOrders(executor, at, 500)) {
+          if (order.holdId !== null)
+            await ledger.voidHold(executor, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
+          await repository.finishOrder(executor, order.id, { status: orderStatuses.cancelled, cancelReason: 'expired', cancelledAt: at });
+        }
+      },
+    } satisfies JobDefinition,
 
     async openPositions() {
       return repository.openPositions(db);

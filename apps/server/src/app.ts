@@ -25,6 +25,7 @@ import {
   type FxRates,
   registerFundingRoutes,
 } from './modules/funding/index.ts';
+import { createKycService, registerKycRoutes } from './modules/kyc/index.ts';
 import { createLedgerService } from './modules/ledger/index.ts';
 import {
   calendars,
@@ -206,10 +207,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const wallet = createWalletService({ db, ledger, fx, now });
   const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
   const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
-  const withdrawals = createWithdrawalsService({ db, auth, ledger, now });
+  const kyc = createKycService({ db, auth, uploads });
+  const withdrawals = createWithdrawalsService({
+    db,
+    auth,
+    kyc,
+    ledger,
+    limits: { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd },
+    now,
+  });
   const payoutAccounts = createPayoutAccountsService({ db });
   const content = createContentService({ db });
-  const admin = createAdminService({ db, ledger, uploads, deposits, withdrawals });
+  const admin = createAdminService({ db, ledger, uploads, kyc, deposits, withdrawals });
   for (const job of [auth.housekeepingJob, ledger.reconciliationJob, deposits.chainWatcherJob, wallet.pendingTransfersJob])
     jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);
@@ -227,6 +236,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       );
       registerAuthRoutes(web, auth);
       await registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes });
+      registerKycRoutes(web, kyc);
       registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
       registerContentRoutes(web, content);
       await registerMarketRoutes(web, {

@@ -43,7 +43,15 @@ export type Stack = {
   /** Calls the real API (under /web, or /admin/api for operator paths) and returns `data`, failing on any other code. */
   api<T = unknown>(path: string, options?: { token?: string; body?: unknown; method?: 'GET' | 'POST'; isOperator?: boolean }): Promise<T>;
   operatorToken(): Promise<string>;
+  /** Uploads two document images, submits an ID card and has the operator verify it, through the real APIs. */
+  verifyIdentity(token: string): Promise<void>;
 };
+
+/** A 1×1 PNG: the smallest real image, for screenshots and documents. */
+export const tinyPng = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
 
 export const E2E_OPERATOR = { email: 'e2e-ops@example.com', password: 'e2e-operator-password' } as const;
 
@@ -147,6 +155,34 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
         mails,
         api,
         operatorToken: async () => (await api<{ token: string }>('/auth/login', { isOperator: true, body: E2E_OPERATOR })).token,
+        async verifyIdentity(token) {
+          const uploadImage = async () => {
+            const form = new FormData();
+            form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'documento.png');
+            const response = await fetch(`${baseURL}/web/file/upload`, { method: 'POST', headers: { authorization: token }, body: form });
+            return ((await response.json()) as { data: { url: string } }).data.url;
+          };
+          await api('/updateReal', {
+            token,
+            body: {
+              documentType: 'idcard',
+              firstName: 'Ana',
+              lastName: 'Pérez',
+              idNumber: '30123456',
+              frontImageUrl: await uploadImage(),
+              backImageUrl: await uploadImage(),
+            },
+          });
+          const operator = await api<{ token: string }>('/auth/login', { isOperator: true, body: E2E_OPERATOR });
+          const queue = await api<{ list: Array<{ id: string }> }>('/kyc?status=pending&pageSize=100', {
+            isOperator: true,
+            token: operator.token,
+            method: 'GET',
+          });
+          const mine = queue.list.at(-1);
+          if (!mine) throw new Error('the verification is not in the review queue');
+          await api(`/kyc/${mine.id}/approve`, { isOperator: true, token: operator.token });
+        },
         async codeFor(email) {
           const deadline = Date.now() + 10_000;
           while (Date.now() < deadline) {

@@ -1,17 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, type Stack, test, uniqueEmail } from './fixtures.ts';
+import { expect, type Stack, test, tinyPng, uniqueEmail } from './fixtures.ts';
 
 type Session = { token: string; user: { id: string; email: string } };
 
-/** A 1×1 PNG: a real image for the transfer screenshot. */
-const screenshot = {
-  name: 'transferencia.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
-    'hex',
-  ),
-};
+const screenshot = { name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng };
 
 /** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
 async function signUp(page: Page, stack: Stack): Promise<Session> {
@@ -85,6 +77,7 @@ test('a withdrawal with a wrong pay password is refused; the right one waits, th
 }) => {
   const session = await signUp(page, stack);
   await depositAndApprove(page, stack, '100');
+  await stack.verifyIdentity(session.token);
   await stack.api('/settingPayPassword', { token: session.token, body: { payPassword: '246810', confirmPayPassword: '246810' } });
   await stack.api('/UserAccount/addCardNo', {
     token: session.token,
@@ -137,4 +130,35 @@ test('a withdrawal with a wrong pay password is refused; the right one waits, th
     body: { walletType: 'BALANCE' },
   });
   expect(paid).toMatchObject({ balance: '70.00', usedBalance: '0.00' });
+});
+
+test('identity verification: the user sends an ID card, an operator verifies it, the app shows it verified', async ({ page, stack }) => {
+  await signUp(page, stack);
+  await page.goto('/#/pages/profile/index');
+  await expect(page.getByRole('link', { name: /Verificación de identidad/ })).toContainText('Sin verificar');
+  await page.getByRole('link', { name: /Verificación de identidad/ }).click();
+  await page.getByRole('link', { name: 'Documento de identidad' }).click();
+  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+  await page.getByLabel('Apellido').fill('Pérez');
+  await page.getByLabel('Número de documento').fill('30123456');
+  await page.getByLabel('Frente del documento').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: tinyPng });
+  await page.getByLabel('Dorso del documento').setInputFiles({ name: 'dorso.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByText('Cambiar imagen')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Enviar a revisión' }).click();
+  await expect(page.getByRole('heading', { name: 'Esperando revisión' })).toBeVisible();
+  await expect(page.getByText('En revisión: vuelva a consultar en 24 horas.')).toBeVisible();
+
+  const operator = await stack.operatorToken();
+  const queue = await stack.api<{ list: Array<{ id: string; firstName: string }> }>('/kyc?status=pending&pageSize=100', {
+    isOperator: true,
+    token: operator,
+    method: 'GET',
+  });
+  const mine = queue.list.at(-1);
+  expect(mine?.firstName).toBe('Ana');
+  await stack.api(`/kyc/${mine?.id}/approve`, { isOperator: true, token: operator });
+
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(page.getByRole('heading', { name: 'Verificada' })).toBeVisible();
+  await expect(page.getByText('Verificada a nombre de Ana Pérez')).toBeVisible();
 });

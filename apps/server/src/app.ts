@@ -25,6 +25,7 @@ import {
   type FxRates,
   registerFundingRoutes,
 } from './modules/funding/index.ts';
+import { createKycService, registerKycRoutes } from './modules/kyc/index.ts';
 import { createLedgerService } from './modules/ledger/index.ts';
 import {
   calendars,
@@ -221,7 +222,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const wallet = createWalletService({ db, ledger, fx, now });
   const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
   const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
-  const withdrawals = createWithdrawalsService({ db, auth, ledger, now });
+  const kyc = createKycService({ db, auth, uploads });
+  const withdrawals = createWithdrawalsService({
+    db,
+    auth,
+    kyc,
+    ledger,
+    limits: { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd },
+    now,
+  });
   const payoutAccounts = createPayoutAccountsService({ db });
   const quotes = options.quoteSource ?? market.feed;
   const trading = createTradingService({
@@ -239,7 +248,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   tradingEngine = engine;
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
-  const admin = createAdminService({ db, ledger, uploads, deposits, withdrawals });
+  const admin = createAdminService({ db, ledger, uploads, kyc, deposits, withdrawals });
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,
@@ -263,6 +272,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       );
       registerAuthRoutes(web, auth);
       await registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes });
+      registerKycRoutes(web, kyc);
       registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
       registerTradingRoutes(web, trading);
       registerContentRoutes(web, content);

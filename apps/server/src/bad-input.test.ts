@@ -1,4 +1,4 @@
-import { accountApi, fundingApi, tradingApi, walletApi } from '@bolsa/contracts';
+import { accountApi, fundingApi, kycApi, tradingApi, walletApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,7 +47,13 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
   return cases;
 }
 
-const cases = [...Object.entries(accountApi), ...Object.entries(walletApi), ...Object.entries(fundingApi), ...Object.entries(tradingApi)]
+const cases = [
+  ...Object.entries(accountApi),
+  ...Object.entries(walletApi),
+  ...Object.entries(fundingApi),
+  ...Object.entries(kycApi),
+  ...Object.entries(tradingApi),
+]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));
 
@@ -65,6 +71,7 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
         (SELECT count(*) FROM deposits) AS deposits, (SELECT count(*) FROM withdrawals) AS withdrawals,
         (SELECT count(*) FROM bank_cards) AS cards, (SELECT count(*) FROM withdrawal_addresses) AS addresses,
         (SELECT count(*) FROM wallet_transfers) AS transfers, (SELECT count(*) FROM fx_quotes) AS quotes,
+        (SELECT count(*) FROM kyc_submissions) AS kyc,
         (SELECT count(*) FROM trading_orders) AS orders, (SELECT count(*) FROM trading_positions) AS positions,
         (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
     ).rows[0];

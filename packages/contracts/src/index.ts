@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
+export * from './kyc.ts';
 export * from './locales.ts';
 export * from './market.ts';
 export * from './paging.ts';

@@ -32,6 +32,8 @@ export const resultCodes = {
   PAY_PASSWORD_WRONG: { code: 2012, httpStatus: 400, when: 'The pay password given is wrong.' },
   PAY_PASSWORD_THROTTLED: { code: 2013, httpStatus: 429, when: 'Too many wrong pay passwords; says when to retry.' },
   ACCOUNT_DISABLED: { code: 2014, httpStatus: 403, when: 'The account is frozen for login by an operator.' },
+  KYC_ALREADY_SUBMITTED: { code: 2015, httpStatus: 409, when: 'An identity verification is waiting for review or already passed.' },
+  KYC_IMAGE_NOT_FOUND: { code: 2016, httpStatus: 400, when: 'A document image that is not an upload of the caller.' },
 
   // Market data and watchlist: 3xxx
   INSTRUMENT_UNKNOWN: { code: 3001, httpStatus: 404, when: 'No instrument has this code (in this market, when one is given).' },
@@ -70,6 +72,12 @@ export const resultCodes = {
   RECORD_NOT_FOUND: { code: 4013, httpStatus: 404, when: 'A deposit, withdrawal or transfer id that does not exist (for this caller).' },
   REVIEW_NOT_PENDING: { code: 4014, httpStatus: 409, when: 'An operator decision on a deposit or withdrawal already decided.' },
   AMOUNT_TOO_LARGE: { code: 4015, httpStatus: 400, when: 'An amount above the platform maximum for one movement.' },
+  KYC_REQUIRED: { code: 4016, httpStatus: 403, when: 'Money leaving the account before the identity is verified.' },
+  WITHDRAWAL_LIMIT_EXCEEDED: {
+    code: 4017,
+    httpStatus: 400,
+    when: 'A withdrawal above the daily or monthly limit of the verification level.',
+  },
 
   // Trading: 5xxx
   INSTRUMENT_NOT_TRADABLE: {

@@ -32,6 +32,8 @@ export const validationKeys = [
   'accountNumber',
   'cardNumber',
   'walletAddress',
+  'uploadImage',
+  'documentNumber',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 

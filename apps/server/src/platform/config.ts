@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPLOAD_SIZE_MAX_MB: z.coerce.number().int().min(1).max(50).default(5),
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
+  WITHDRAWAL_DAILY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(50_000),
+  WITHDRAWAL_MONTHLY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(200_000),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -77,6 +79,9 @@ export type Config = {
   uploadSizeMaxBytes: number;
   /** Block time of the simulated chain that confirms crypto deposits. */
   chainBlockMs: number;
+  /** Withdrawal limits of a verified identity (the one verification level), in USD. */
+  withdrawalDailyMaxUsd: number;
+  withdrawalMonthlyMaxUsd: number;
   webDistDir: string | undefined;
 };
 
@@ -119,6 +124,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     uploadSizeMaxBytes: value.UPLOAD_SIZE_MAX_MB * 1024 * 1024,
     chainBlockMs: value.CHAIN_BLOCK_SECONDS * 1000,
+    withdrawalDailyMaxUsd: value.WITHDRAWAL_DAILY_MAX_USD,
+    withdrawalMonthlyMaxUsd: value.WITHDRAWAL_MONTHLY_MAX_USD,
     webDistDir: value.WEB_DIST_DIR,
   };
 }

@@ -203,3 +203,30 @@ export async function upload(testApp: TestApp, token: string, bytes: Buffer, fil
   });
   return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: { url: string } | null } };
 }
+
+/** Takes a user through identity verification for real: document images uploaded, submitted, approved by the operator. */
+export async function verifyIdentity(testApp: TestApp, user: { token: string }, operator: string) {
+  const front = await upload(testApp, user.token, tinyPng);
+  const back = await upload(testApp, user.token, tinyPng);
+  const submitted = await testApp.call<{ status: string }>('/updateReal', {
+    token: user.token,
+    body: {
+      documentType: 'idcard',
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      idNumber: '30123456',
+      frontImageUrl: front.body.data?.url,
+      backImageUrl: back.body.data?.url,
+    },
+  });
+  if (submitted.body.code !== 200) throw new Error(`updateReal failed: ${submitted.body.msg}`);
+  const queue = await testApp.call<{ list: Array<{ id: string; userEmail: string }> }>('/kyc?status=pending&pageSize=100', {
+    isOperatorApi: true,
+    token: operator,
+    method: 'GET',
+  });
+  const mine = queue.body.data.list.at(-1);
+  if (!mine) throw new Error('the submission is not in the review queue');
+  const approved = await testApp.call(`/kyc/${mine.id}/approve`, { isOperatorApi: true, token: operator });
+  if (approved.body.code !== 200) throw new Error(`approve failed: ${approved.body.msg}`);
+}

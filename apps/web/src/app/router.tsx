@@ -133,6 +133,27 @@ export const routeObjects: RouteObject[] = [
                 ),
               },
               {
+                path: 'pages/kycverify/index',
+                ...page(
+                  () => import('../features/kyc/pages/kyc-page.tsx'),
+                  (m) => m.KycPage,
+                ),
+              },
+              {
+                path: 'pages/kycverify/idcard',
+                ...page(
+                  () => import('../features/kyc/pages/kyc-document-page.tsx'),
+                  (m) => m.KycIdCardPage,
+                ),
+              },
+              {
+                path: 'pages/kycverify/passport',
+                ...page(
+                  () => import('../features/kyc/pages/kyc-document-page.tsx'),
+                  (m) => m.KycPassportPage,
+                ),
+              },
+              {
                 path: 'pages/setting/index',
                 ...page(
                   () => import('../features/settings/pages/settings-page.tsx'),

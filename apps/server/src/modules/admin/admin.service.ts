@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
+import type { KycService } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
@@ -21,10 +22,11 @@ export function createAdminService(dependencies: {
   db: Database;
   ledger: LedgerService;
   uploads: UploadsService;
+  kyc: KycService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
 }) {
-  const { db, ledger, uploads, deposits, withdrawals } = dependencies;
+  const { db, ledger, uploads, kyc, deposits, withdrawals } = dependencies;
 
   async function audited<T extends object>(
     operator: OperatorPrincipal,
@@ -52,6 +54,8 @@ export function createAdminService(dependencies: {
 
   const depositBefore = (id: number) => async (executor: Executor) =>
     (await executor.execute(sql`SELECT status, amount::text, reason FROM deposits WHERE id = ${id}`)).rows[0];
+  const kycBefore = (id: number) => async (executor: Executor) =>
+    (await executor.execute(sql`SELECT status, reason FROM kyc_submissions WHERE id = ${id}`)).rows[0];
   const withdrawalBefore = (id: number) => async (executor: Executor) =>
     (await executor.execute(sql`SELECT status, amount::text, reason FROM withdrawals WHERE id = ${id}`)).rows[0];
 
@@ -104,6 +108,12 @@ export function createAdminService(dependencies: {
     reconciliation: () => ledger.reconcile(),
     /** Any uploaded file: operators review deposit screenshots and identity documents. */
     uploadedFile: (key: string) => uploads.readOwned('operator', key),
+
+    kycQueue: kyc.reviewQueue,
+    approveKyc: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>
+      audited(operator, meta, 'kyc.approve', { type: 'kyc', id }, (tx) => kyc.approve(tx, operator.operatorId, id), kycBefore(id)),
+    rejectKyc: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) =>
+      audited(operator, meta, 'kyc.reject', { type: 'kyc', id }, (tx) => kyc.reject(tx, operator.operatorId, id, reason), kycBefore(id)),
 
     depositQueue: deposits.reviewQueue,
     withdrawalQueue: withdrawals.reviewQueue,

@@ -2,7 +2,16 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorToken, registerUser, startTestApp, type TestApp, tinyPng, upload, withOperator } from '../../test/test-app.ts';
+import {
+  operatorToken,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  tinyPng,
+  upload,
+  verifyIdentity,
+  withOperator,
+} from '../../test/test-app.ts';
 import { createLedgerService } from '../ledger/index.ts';
 import type { ChainWatcher, FxRates } from './index.ts';
 import { createReferenceFxRates } from './index.ts';
@@ -38,6 +47,7 @@ describe('funding: deposits, transfers and withdrawals through the API, all on t
       body: { method: 'fiat', walletType: 'BALANCE', amount, screenshotUrl: uploaded.body.data?.url },
     });
     await testApp.call(`/deposits/${deposit.body.data.id}/approve`, { isOperatorApi: true, token: operator });
+    await verifyIdentity(testApp, user, operator);
     return user;
   }
 

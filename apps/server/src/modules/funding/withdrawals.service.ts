@@ -1,8 +1,10 @@
 import { pageInfo, reviewStatus } from '@bolsa/contracts';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { AuthService } from '../auth/index.ts';
+import type { KycService } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { bankCards, withdrawalAddresses, withdrawals } from './funding.tables.ts';
 import { assertAmountAllowed } from './wallet.service.ts';
@@ -37,9 +39,37 @@ type Destination = { method: WithdrawalRow['method']; destination: string; detai
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
 
-export function createWithdrawalsService(dependencies: { db: Database; auth: AuthService; ledger: LedgerService; now?: () => Date }) {
-  const { db, auth, ledger } = dependencies;
+export type WithdrawalLimits = { dailyMaxUsd: number; monthlyMaxUsd: number };
+
+export function createWithdrawalsService(dependencies: {
+  db: Database;
+  auth: AuthService;
+  kyc: KycService;
+  ledger: LedgerService;
+  limits: WithdrawalLimits;
+  now?: () => Date;
+}) {
+  const { db, auth, kyc, ledger, limits } = dependencies;
   const now = dependencies.now ?? (() => new Date());
+
+  /** Refuses a withdrawal that would pass the day's or the month's limit (UTC), counting pending and paid ones. */
+  async function assertWithinLimits(executor: Executor, userId: number, amount: string) {
+    const moment = now();
+    const dayStart = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+    const monthStart = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), 1));
+    const used = await executor.execute<{ today: string; month: string }>(sql`
+      SELECT coalesce(sum(amount) FILTER (WHERE created_at >= ${dayStart.toISOString()}), 0)::text AS today,
+             coalesce(sum(amount), 0)::text AS month
+      FROM withdrawals WHERE user_id = ${userId} AND status IN ('pending', 'paid') AND created_at >= ${monthStart.toISOString()}`);
+    const row = used.rows[0];
+    const remaining = Decimal.min(
+      new Decimal(limits.dailyMaxUsd).minus(row?.today ?? 0),
+      new Decimal(limits.monthlyMaxUsd).minus(row?.month ?? 0),
+    );
+    if (new Decimal(amount).greaterThan(remaining)) {
+      throw new AppError('WITHDRAWAL_LIMIT_EXCEEDED', { remaining: `$${toMoney(Decimal.max(remaining, 0))}` });
+    }
+  }
 
   /** Checks the pay password (wrong tries are counted and throttled), then records the request and holds the amount, together. */
   async function apply(
@@ -49,9 +79,23 @@ export function createWithdrawalsService(dependencies: { db: Database; auth: Aut
   ) {
     assertAmountAllowed(input.amount);
     const userId = Number(principal.userId);
+    if (!(await kyc.isVerified(userId))) throw new AppError('KYC_REQUIRED');
     await auth.verifyPayPassword(principal, input.payPassword);
     return db.transaction(async (tx) => {
-      const inserted = await tx
+      // One withdrawal of a user at a time, so two at once cannot both pass the limits.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${userId}`}))`);
+      const existing = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
+      const first = existing[0];
+      if (first) {
+        if (toMoney(first.amount) !== toMoney(input.amount) || first.destination !== destination.destination)
+          throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return withdrawalView(first);
+      }
+      await assertWithinLimits(tx, userId, toMoney(input.amount));
+      const [row] = await tx
         .insert(withdrawals)
         .values({
           userId,
@@ -63,19 +107,8 @@ export function createWithdrawalsService(dependencies: { db: Database; auth: Aut
           destinationDetails: destination.details,
           idempotencyKey: input.idempotencyKey,
         })
-        .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.idempotencyKey] })
         .returning();
-      const row = inserted[0];
-      if (!row) {
-        const existing = await tx
-          .select()
-          .from(withdrawals)
-          .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
-        const first = existing[0];
-        if (!first || toMoney(first.amount) !== toMoney(input.amount) || first.destination !== destination.destination)
-          throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return withdrawalView(first);
-      }
+      if (!row) throw new Error('insert returned nothing');
       const { holdId } = await ledger.placeHold(tx, {
         idempotencyKey: `withdrawal:${row.id}:hold`,
         userId,

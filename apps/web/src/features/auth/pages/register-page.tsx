@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { LanguageButton } from '../../../components/language-picker.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { routes } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
@@ -75,27 +76,14 @@ export function RegisterPage() {
             error={fieldError('code')}
             addon={<SendCodeButton email={form.values.email} type="register" onInvalidEmail={(key) => form.setError('email', key)} />}
           />
-          <FormField
-            label={t('fields.password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            placeholder={t('placeholders.password')}
-            value={form.values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            error={fieldError('password')}
-          />
-          <FormField
-            label={t('fields.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            placeholder={t('placeholders.confirmPassword')}
-            value={form.values.confirmPassword}
-            onValueChange={(value) => form.setValue('confirmPassword', value)}
-            error={fieldError('confirmPassword')}
+          <NewPasswordFields
+            passwordLabel={t('fields.password')}
+            password={form.values.password}
+            confirmPassword={form.values.confirmPassword}
+            onPasswordChange={(value) => form.setValue('password', value)}
+            onConfirmPasswordChange={(value) => form.setValue('confirmPassword', value)}
+            passwordError={fieldError('password')}
+            confirmPasswordError={fieldError('confirmPassword')}
           />
           <FormField
             label={t('fields.invitationCode')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { routes } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
@@ -65,27 +66,14 @@ export function ResetPasswordPage() {
             error={fieldError('code')}
             addon={<SendCodeButton email={form.values.email} type="resetPassword" onInvalidEmail={(key) => form.setError('email', key)} />}
           />
-          <FormField
-            label={t('auth.newPassword')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            placeholder={t('placeholders.password')}
-            value={form.values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            error={fieldError('password')}
-          />
-          <FormField
-            label={t('fields.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            placeholder={t('placeholders.confirmPassword')}
-            value={form.values.confirmPassword}
-            onValueChange={(value) => form.setValue('confirmPassword', value)}
-            error={fieldError('confirmPassword')}
+          <NewPasswordFields
+            passwordLabel={t('auth.newPassword')}
+            password={form.values.password}
+            confirmPassword={form.values.confirmPassword}
+            onPasswordChange={(value) => form.setValue('password', value)}
+            onConfirmPasswordChange={(value) => form.setValue('confirmPassword', value)}
+            passwordError={fieldError('password')}
+            confirmPasswordError={fieldError('confirmPassword')}
           />
           <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
             {t('auth.resetButton')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
+import { ImageUpload } from '../../../components/image-upload.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { routes } from '../../../lib/navigation.ts';
@@ -12,7 +13,6 @@ import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
-import { ScreenshotUpload } from '../components/screenshot-upload.tsx';
 
 /**
  * /pages/deposit/fiat: the user has made a bank transfer and tells us the amount and the wallet,
@@ -77,7 +77,7 @@ export function DepositFiatPage() {
               onValueChange={(value) => form.setValue('amount', value.replace(',', '.'))}
               error={amountError}
             />
-            <ScreenshotUpload
+            <ImageUpload
               label={t('fields.screenshotUrl')}
               value={form.values.screenshotUrl}
               onUploaded={(url) => form.setValue('screenshotUrl', url)}

@@ -31,7 +31,7 @@ function LoggedOutPrompt() {
   );
 }
 
-function AccountMenu({ funding }: { funding?: ReactNode }) {
+function AccountMenu({ funding, identity }: { funding?: ReactNode; identity?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const logout = useLogout();
   const { data: user } = useUserInfo();
@@ -48,6 +48,7 @@ function AccountMenu({ funding }: { funding?: ReactNode }) {
         </div>
       </section>
       {funding}
+      {identity}
       <MenuList>
         <MenuRow icon={<SetOutline />} label={t('settings.title')} to={routes.settings} />
         <MenuRow
@@ -68,13 +69,15 @@ function AccountMenu({ funding }: { funding?: ReactNode }) {
 type ProfilePageProps = {
   /** The money section (wallets, funding entries), composed in by the router: features do not import each other. */
   funding?: ReactNode;
+  /** The identity-verification row, composed in the same way. */
+  identity?: ReactNode;
 };
 
 /**
  * The Account tab: the user's email, invitation code, money and menu, or a prompt to log in.
  * Pulling down refreshes everything on the page (every active query).
  */
-export function ProfilePage({ funding }: ProfilePageProps) {
+export function ProfilePage({ funding, identity }: ProfilePageProps) {
   const { t } = useTranslation();
   const token = useToken();
   const queryClient = useQueryClient();
@@ -83,7 +86,7 @@ export function ProfilePage({ funding }: ProfilePageProps) {
       <NavBar title={t('profile.title')} hasBack={false} />
       {token ? (
         <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
-          <AccountMenu funding={funding} />
+          <AccountMenu funding={funding} identity={identity} />
         </PullToRefresh>
       ) : (
         <LoggedOutPrompt />

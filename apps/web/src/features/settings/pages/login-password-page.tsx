@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { hasHistory, routes } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
@@ -50,27 +51,14 @@ export function LoginPasswordPage() {
             onValueChange={(value) => form.setValue('oldPassword', value)}
             error={fieldError('oldPassword')}
           />
-          <FormField
-            label={t('settings.newPassword')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            placeholder={t('placeholders.password')}
-            value={form.values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            error={fieldError('password')}
-          />
-          <FormField
-            label={t('fields.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            placeholder={t('placeholders.confirmPassword')}
-            value={form.values.confirmPassword}
-            onValueChange={(value) => form.setValue('confirmPassword', value)}
-            error={fieldError('confirmPassword')}
+          <NewPasswordFields
+            passwordLabel={t('settings.newPassword')}
+            password={form.values.password}
+            confirmPassword={form.values.confirmPassword}
+            onPasswordChange={(value) => form.setValue('password', value)}
+            onConfirmPasswordChange={(value) => form.setValue('confirmPassword', value)}
+            passwordError={fieldError('password')}
+            confirmPasswordError={fieldError('confirmPassword')}
           />
           <p className="form-note">{t('settings.otherSessionsNote')}</p>
           <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>

@@ -1,13 +1,13 @@
-import '../../../lib/antd-mobile-setup.ts';
+import '../lib/antd-mobile-setup.ts';
 import { ProgressBar } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbortError } from '../../../lib/api-client.ts';
-import { showError } from '../../../lib/toast.ts';
-import { uploadAccept, uploadFile } from '../../../lib/upload-file.ts';
+import { isAbortError } from '../lib/api-client.ts';
+import { showError } from '../lib/toast.ts';
+import { uploadAccept, uploadFile } from '../lib/upload-file.ts';
 
-type ScreenshotUploadProps = {
+type ImageUploadProps = {
   label: string;
   /** The uploaded file's URL, '' before one is uploaded. */
   value: string;
@@ -21,7 +21,7 @@ type UploadState = { phase: 'idle' } | { phase: 'uploading'; fraction: number; f
  * Picks an image, checks it on the client (PNG/JPEG/WebP, at most 5 MB), uploads it with a
  * visible progress bar and keeps the URL the server answers with.
  */
-export function ScreenshotUpload({ label, value, onUploaded, error }: ScreenshotUploadProps) {
+export function ImageUpload({ label, value, onUploaded, error }: ImageUploadProps) {
   const { t } = useTranslation();
   const id = useId();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });

@@ -1,0 +1,154 @@
+import { type KycState, pageInfo, reviewStatus } from '@bolsa/contracts';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type Principal } from '../../platform/http/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
+import { kycSubmissions } from './kyc.tables.ts';
+
+type SubmissionRow = typeof kycSubmissions.$inferSelect;
+
+const maskIdNumber = (idNumber: string) => `${'•'.repeat(Math.max(0, idNumber.length - 3))}${idNumber.slice(-3)}`;
+
+function stateOf(row: SubmissionRow | undefined): KycState {
+  if (!row) {
+    return {
+      status: 'none',
+      reviewStatus: 0,
+      documentType: null,
+      firstName: null,
+      lastName: null,
+      idNumberMasked: null,
+      reason: null,
+      submittedAtTimestamp: null,
+      reviewedAtTimestamp: null,
+    };
+  }
+  return {
+    status: row.status,
+    reviewStatus: row.status === 'pending' ? reviewStatus.pending : row.status === 'verified' ? reviewStatus.passed : reviewStatus.failed,
+    documentType: row.documentType,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    idNumberMasked: maskIdNumber(row.idNumber),
+    reason: row.reason,
+    submittedAtTimestamp: row.createdAt.getTime(),
+    reviewedAtTimestamp: row.reviewedAt?.getTime() ?? null,
+  };
+}
+
+function operatorView(row: SubmissionRow, userEmail: string) {
+  return {
+    id: String(row.id),
+    userId: String(row.userId),
+    userEmail,
+    status: row.status,
+    documentType: row.documentType,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    idNumber: row.idNumber,
+    frontImageUrl: row.frontImageUrl,
+    backImageUrl: row.backImageUrl,
+    reason: row.reason,
+    submittedAtTimestamp: row.createdAt.getTime(),
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;
+
+/** Identity verification: a user submits a document, an operator verifies or refuses it; money may leave only once verified. */
+export function createKycService(dependencies: { db: Database; auth: AuthService; uploads: UploadsService }) {
+  const { db, auth, uploads } = dependencies;
+
+  async function latest(executor: Executor, userId: number) {
+    const rows = await executor
+      .select()
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.userId, userId))
+      .orderBy(desc(kycSubmissions.id))
+      .limit(1);
+    return rows[0];
+  }
+
+  async function decide(executor: Executor, operatorId: number, id: number, outcome: 'verified' | 'rejected', reason: string | null) {
+    const rows = await executor.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update');
+    const row = rows[0];
+    if (!row) throw new AppError('RECORD_NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('REVIEW_NOT_PENDING');
+    const [decided] = await executor
+      .update(kycSubmissions)
+      .set({ status: outcome, reason, reviewedByOperatorId: operatorId, reviewedAt: new Date() })
+      .where(eq(kycSubmissions.id, id))
+      .returning();
+    if (!decided) throw new Error('submission vanished');
+    // The email is not looked up inside the decision's transaction: the embedded database has one connection.
+    return operatorView(decided, '');
+  }
+
+  return {
+    async state(principal: Principal): Promise<KycState> {
+      return stateOf(await latest(db, Number(principal.userId)));
+    },
+
+    async submit(
+      principal: Principal,
+      input: {
+        documentType: 'idcard' | 'passport';
+        firstName: string;
+        lastName: string;
+        idNumber: string;
+        frontImageUrl: string;
+        backImageUrl?: string | undefined;
+      },
+    ): Promise<KycState> {
+      const userId = Number(principal.userId);
+      const images = [input.frontImageUrl, ...(input.documentType === 'idcard' && input.backImageUrl ? [input.backImageUrl] : [])];
+      for (const url of images) {
+        if (!(await uploads.readOwned(userId, url))) throw new AppError('KYC_IMAGE_NOT_FOUND');
+      }
+      return db.transaction(async (tx) => {
+        const current = await latest(tx, userId);
+        if (current?.status === 'pending' || current?.status === 'verified') throw new AppError('KYC_ALREADY_SUBMITTED');
+        const [row] = await tx
+          .insert(kycSubmissions)
+          .values({
+            userId,
+            documentType: input.documentType,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            idNumber: input.idNumber.toUpperCase(),
+            frontImageUrl: input.frontImageUrl,
+            backImageUrl: input.documentType === 'idcard' ? (input.backImageUrl ?? null) : null,
+          })
+          .returning();
+        return stateOf(row);
+      });
+    },
+
+    async isVerified(userId: number): Promise<boolean> {
+      return (await latest(db, userId))?.status === 'verified';
+    },
+
+    async reviewQueue(filter: { status: 'pending' | 'all'; pageNum: number; pageSize: number }) {
+      const where = filter.status === 'pending' ? eq(kycSubmissions.status, 'pending') : undefined;
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(kycSubmissions)
+          .where(where)
+          .orderBy(filter.status === 'pending' ? asc(kycSubmissions.id) : desc(kycSubmissions.id))
+          .limit(filter.pageSize)
+          .offset((filter.pageNum - 1) * filter.pageSize),
+        db.select({ total: count() }).from(kycSubmissions).where(where),
+      ]);
+      const emails = await auth.emailsByUserId([...new Set(rows.map((row) => row.userId))]);
+      return {
+        list: rows.map((row) => operatorView(row, emails.get(row.userId) ?? '')),
+        ...pageInfo(totals[0]?.total ?? 0, filter.pageNum, filter.pageSize),
+      };
+    },
+
+    approve: (executor: Executor, operatorId: number, id: number) => decide(executor, operatorId, id, 'verified', null),
+    reject: (executor: Executor, operatorId: number, id: number, reason: string) => decide(executor, operatorId, id, 'rejected', reason),
+  };
+}

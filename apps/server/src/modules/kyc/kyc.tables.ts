@@ -1,0 +1,24 @@
+import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every identity verification a user submits; the newest is their current state. Reviewed once, never edited after. */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    documentType: text('document_type', { enum: ['idcard', 'passport'] }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    idNumber: text('id_number').notNull(),
+    frontImageUrl: text('front_image_url').notNull(),
+    backImageUrl: text('back_image_url'),
+    status: text('status', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    reviewedByOperatorId: bigint('reviewed_by_operator_id', { mode: 'number' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('kyc_submissions_user_idx').on(table.userId, table.id.desc()), index('kyc_submissions_status_idx').on(table.status)],
+);

@@ -1,0 +1,18 @@
+import { type KycState, kycApi } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /web/kyc/state: where the user's identity verification stands. */
+export function getKycState(signal?: AbortSignal): Promise<KycState> {
+  return apiRequest<KycState>(kycApi.state.path, { method: 'POST', signal });
+}
+
+export const kycStateQueryOptions = () =>
+  queryOptions({
+    queryKey: ['kyc', 'state'],
+    queryFn: ({ signal }) => getKycState(signal),
+  });
+
+export function useKycState() {
+  return useQuery(kycStateQueryOptions());
+}

@@ -1,0 +1,22 @@
+import { CheckShieldOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
+import { routes } from '../../../lib/navigation.ts';
+import { useKycState } from '../api/get-kyc-state.ts';
+
+/** The Account tab's identity row: where verification stands, one tap from the verification page. */
+export function KycMenuRow() {
+  const { t } = useTranslation();
+  const state = useKycState();
+  const status = state.data?.status;
+  return (
+    <MenuList>
+      <MenuRow
+        icon={<CheckShieldOutline />}
+        label={t('kyc.title')}
+        to={routes.kyc}
+        extra={status ? <span className={`kyc-status kyc-status-${status}`}>{t(`kyc.status.${status}`)}</span> : null}
+      />
+    </MenuList>
+  );
+}

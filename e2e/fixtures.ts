@@ -166,6 +166,7 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
             token,
             body: {
               documentType: 'idcard',
+              countryCode: 'AR',
               firstName: 'Ana',
               lastName: 'Pérez',
               idNumber: '30123456',

@@ -138,6 +138,7 @@ test('identity verification: the user sends an ID card, an operator verifies it,
   await expect(page.getByRole('link', { name: /Verificación de identidad/ })).toContainText('Sin verificar');
   await page.getByRole('link', { name: /Verificación de identidad/ }).click();
   await page.getByRole('link', { name: 'Documento de identidad' }).click();
+  await page.getByLabel('País de emisión').selectOption('AR');
   await page.getByLabel('Nombre', { exact: true }).fill('Ana');
   await page.getByLabel('Apellido').fill('Pérez');
   await page.getByLabel('Número de documento').fill('30123456');

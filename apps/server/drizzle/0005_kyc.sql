@@ -2,6 +2,7 @@ CREATE TABLE "kyc_submissions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
 	"document_type" text NOT NULL,
+	"country_code" text NOT NULL,
 	"first_name" text NOT NULL,
 	"last_name" text NOT NULL,
 	"id_number" text NOT NULL,

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './areas.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './kyc.ts';

@@ -17,6 +17,11 @@ const imageUrl = z
 export const updateRealBody = z
   .object({
     documentType: z.enum(kycDocumentTypes, { error: 'validation.invalidValue' }),
+    /** The country that issued the document (ISO 3166 alpha-2, from /areaInfo/list). */
+    countryCode: z
+      .string({ error: typeError })
+      .trim()
+      .regex(/^[A-Z]{2}$/, { error: 'validation.chooseCountry' }),
     firstName: textSchema(NAME_LENGTH_MAX),
     lastName: textSchema(NAME_LENGTH_MAX),
     idNumber: z
@@ -44,6 +49,7 @@ export const kycStateSchema = z.object({
   /** Spec's review status: 1 pending, 2 failed, 3 passed; 0 when nothing was submitted. */
   reviewStatus: z.number().int(),
   documentType: z.enum(kycDocumentTypes).nullable(),
+  countryCode: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   /** Only the last characters leave the server. */
@@ -60,6 +66,7 @@ export const operatorKycSchema = z.object({
   userEmail: z.string(),
   status: z.enum(kycStatuses),
   documentType: z.enum(kycDocumentTypes),
+  countryCode: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   idNumber: z.string(),

@@ -34,6 +34,7 @@ export const validationKeys = [
   'walletAddress',
   'uploadImage',
   'documentNumber',
+  'chooseCountry',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 

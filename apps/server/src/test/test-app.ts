@@ -212,6 +212,7 @@ export async function verifyIdentity(testApp: TestApp, user: { token: string }, 
     token: user.token,
     body: {
       documentType: 'idcard',
+      countryCode: 'AR',
       firstName: 'Ana',
       lastName: 'Pérez',
       idNumber: '30123456',

@@ -26,6 +26,7 @@ describe('identity verification: submitted by the user, decided by an operator, 
       language: 'en',
       body: {
         documentType: 'idcard',
+        countryCode: 'AR',
         firstName: 'Luis',
         lastName: 'Gómez',
         idNumber: 'ab-1234567',
@@ -108,6 +109,8 @@ describe('identity verification: submitted by the user, decided by an operator, 
     expect(passport.body.data.status).toBe('pending');
     const malformed = await submit(owner.token, { idNumber: '12 34; DROP' });
     expect(malformed.body.msg).toBe('Document number: Use only letters, digits and hyphens');
+    const nowhere = await submit(owner.token, { countryCode: 'ZZ' });
+    expect(nowhere.body).toMatchObject({ code: 1001, msg: 'Issuing country: Please choose a country' });
   });
 
   it('keeps money in until the identity is verified, then within the daily and monthly limits', async () => {

@@ -1,7 +1,8 @@
 import { type KycState, pageInfo, reviewStatus } from '@bolsa/contracts';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
-import { AppError, type Principal } from '../../platform/http/index.ts';
+import { AppError, FieldValidationError, type Principal } from '../../platform/http/index.ts';
+import { isKnownArea } from '../../platform/reference/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { kycSubmissions } from './kyc.tables.ts';
@@ -16,6 +17,7 @@ function stateOf(row: SubmissionRow | undefined): KycState {
       status: 'none',
       reviewStatus: 0,
       documentType: null,
+      countryCode: null,
       firstName: null,
       lastName: null,
       idNumberMasked: null,
@@ -28,6 +30,7 @@ function stateOf(row: SubmissionRow | undefined): KycState {
     status: row.status,
     reviewStatus: row.status === 'pending' ? reviewStatus.pending : row.status === 'verified' ? reviewStatus.passed : reviewStatus.failed,
     documentType: row.documentType,
+    countryCode: row.countryCode,
     firstName: row.firstName,
     lastName: row.lastName,
     idNumberMasked: maskIdNumber(row.idNumber),
@@ -44,6 +47,7 @@ function operatorView(row: SubmissionRow, userEmail: string) {
     userEmail,
     status: row.status,
     documentType: row.documentType,
+    countryCode: row.countryCode,
     firstName: row.firstName,
     lastName: row.lastName,
     idNumber: row.idNumber,
@@ -94,6 +98,7 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       principal: Principal,
       input: {
         documentType: 'idcard' | 'passport';
+        countryCode: string;
         firstName: string;
         lastName: string;
         idNumber: string;
@@ -102,6 +107,7 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       },
     ): Promise<KycState> {
       const userId = Number(principal.userId);
+      if (!isKnownArea(input.countryCode)) throw new FieldValidationError('countryCode', 'validation.chooseCountry');
       const images = [input.frontImageUrl, ...(input.documentType === 'idcard' && input.backImageUrl ? [input.backImageUrl] : [])];
       for (const url of images) {
         if (!(await uploads.readOwned(userId, url))) throw new AppError('KYC_IMAGE_NOT_FOUND');
@@ -114,6 +120,7 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
           .values({
             userId,
             documentType: input.documentType,
+            countryCode: input.countryCode,
             firstName: input.firstName,
             lastName: input.lastName,
             idNumber: input.idNumber.toUpperCase(),

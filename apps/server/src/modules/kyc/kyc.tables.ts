@@ -7,6 +7,7 @@ export const kycSubmissions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     documentType: text('document_type', { enum: ['idcard', 'passport'] }).notNull(),
+    countryCode: text('country_code').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     idNumber: text('id_number').notNull(),

@@ -13,3 +13,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** A field refused by a rule only the service can check (e.g. a code not in the reference data); answered like schema validation. */
+export class FieldValidationError extends AppError {
+  constructor(
+    readonly field: string,
+    readonly reasonKey: string,
+  ) {
+    super('VALIDATION_FAILED');
+    this.name = 'FieldValidationError';
+  }
+}

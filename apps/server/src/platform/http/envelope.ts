@@ -2,7 +2,7 @@ import { type Locale, type ResultName, resolveRequestLocale, resultCodes } from 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { hasMessage, translate } from '../i18n/index.ts';
-import { AppError } from './app-error.ts';
+import { AppError, FieldValidationError } from './app-error.ts';
 
 export type ErrorBody = { code: number; msg: string; data: null };
 
@@ -34,12 +34,15 @@ function reasonKey(issue: ZodFastifySchemaValidationError): string {
   }
 }
 
+function fieldMessage(request: FastifyRequest, fieldName: string, reasonMessageKey: string): string {
+  const field = hasMessage(`fields.${fieldName}`) ? translate(request.locale, `fields.${fieldName}`) : fieldName;
+  return translate(request.locale, 'errors.VALIDATION_FAILED', { field, reason: translate(request.locale, reasonMessageKey) });
+}
+
 function validationMessage(request: FastifyRequest, issues: ZodFastifySchemaValidationError[]): string {
   const first = issues[0];
   const fieldName = first?.instancePath.split('/').filter(Boolean)[0] ?? 'body';
-  const field = hasMessage(`fields.${fieldName}`) ? translate(request.locale, `fields.${fieldName}`) : fieldName;
-  const reason = first ? translate(request.locale, reasonKey(first)) : translate(request.locale, 'validation.invalidValue');
-  return translate(request.locale, 'errors.VALIDATION_FAILED', { field, reason });
+  return fieldMessage(request, fieldName, first ? reasonKey(first) : 'validation.invalidValue');
 }
 
 /** Maps framework errors (bad JSON, too large, rate limit) onto the closed list. */
@@ -67,6 +70,11 @@ export function registerEnvelope(app: FastifyInstance) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof FieldValidationError) {
+      return reply
+        .code(resultCodes.VALIDATION_FAILED.httpStatus)
+        .send({ code: resultCodes.VALIDATION_FAILED.code, msg: fieldMessage(request, error.field, error.reasonKey), data: null });
+    }
     if (error instanceof AppError) {
       return sendError(reply, error.result, error.parameters);
     }

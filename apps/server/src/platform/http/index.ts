@@ -1,4 +1,4 @@
-export { AppError } from './app-error.ts';
+export { AppError, FieldValidationError } from './app-error.ts';
 export { errorBody, registerEnvelope, sendError, successBody } from './envelope.ts';
 export type { OperatorPrincipal, Principal } from './request-context.ts';
 export {

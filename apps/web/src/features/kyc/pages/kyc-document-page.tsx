@@ -3,11 +3,13 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormSelect } from '../../../components/form-select.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { routes } from '../../../lib/navigation.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
+import { useAreas } from '../api/get-areas.ts';
 import { useSubmitKyc } from '../api/submit-kyc.ts';
 
 /** /pages/kycverify/idcard and /pages/kycverify/passport: names, number and images of the document. */
@@ -15,8 +17,17 @@ export function KycDocumentPage({ documentType }: { documentType: 'idcard' | 'pa
   const { t } = useTranslation();
   const navigate = useNavigate();
   const submitKyc = useSubmitKyc();
-  const form = useForm(updateRealBody, { documentType, firstName: '', lastName: '', idNumber: '', frontImageUrl: '', backImageUrl: '' });
-  const errorOf = (field: 'firstName' | 'lastName' | 'idNumber' | 'frontImageUrl' | 'backImageUrl') => {
+  const areas = useAreas();
+  const form = useForm(updateRealBody, {
+    documentType,
+    countryCode: '',
+    firstName: '',
+    lastName: '',
+    idNumber: '',
+    frontImageUrl: '',
+    backImageUrl: '',
+  });
+  const errorOf = (field: 'countryCode' | 'firstName' | 'lastName' | 'idNumber' | 'frontImageUrl' | 'backImageUrl') => {
     const key = form.errors[field];
     return key ? t(key) : undefined;
   };
@@ -39,6 +50,14 @@ export function KycDocumentPage({ documentType }: { documentType: 'idcard' | 'pa
       <NavBar title={documentType === 'idcard' ? t('kyc.idCard') : t('kyc.passport')} />
       <div className="page-body">
         <form className="form" onSubmit={submit} noValidate>
+          <FormSelect
+            label={t('fields.countryCode')}
+            value={form.values.countryCode}
+            placeholder={t('validation.chooseCountry')}
+            options={(areas.data ?? []).map((area) => ({ value: area.code, label: area.name }))}
+            onValueChange={(value) => form.setValue('countryCode', value)}
+            error={errorOf('countryCode')}
+          />
           <FormField
             label={t('fields.firstName')}
             name="firstName"

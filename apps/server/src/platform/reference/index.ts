@@ -1,0 +1,1 @@
+export { areasIn, isKnownArea } from './areas.ts';

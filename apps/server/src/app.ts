@@ -35,6 +35,7 @@ import {
   statusAt,
   type TradeSource,
 } from './modules/market/index.ts';
+import { createMessagesService, registerMessagesRoutes } from './modules/messages/index.ts';
 import { createUploadsService, registerUploadRoutes } from './modules/uploads/index.ts';
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db, mailer, settings: config });
+  const messages = createMessagesService({ db, auth });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });
   const fx =
@@ -206,19 +208,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   const wallet = createWalletService({ db, ledger, fx, now });
   const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
-  const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
-  const kyc = createKycService({ db, auth, uploads });
+  const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify: messages.notify, now });
+  const kyc = createKycService({ db, auth, uploads, notify: messages.notify });
   const withdrawals = createWithdrawalsService({
     db,
     auth,
     kyc,
     ledger,
     limits: { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd },
+    notify: messages.notify,
     now,
   });
   const payoutAccounts = createPayoutAccountsService({ db });
   const content = createContentService({ db });
-  const admin = createAdminService({ db, ledger, uploads, kyc, deposits, withdrawals });
+  const admin = createAdminService({ db, ledger, uploads, kyc, messages, deposits, withdrawals });
   for (const job of [auth.housekeepingJob, ledger.reconciliationJob, deposits.chainWatcherJob, wallet.pendingTransfersJob])
     jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);
@@ -239,6 +242,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerKycRoutes(web, kyc);
       registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
       registerContentRoutes(web, content);
+      registerMessagesRoutes(web, messages);
       await registerMarketRoutes(web, {
         service: market.service,
         feed: market.feed,

@@ -1,4 +1,4 @@
-import { accountApi, fundingApi, kycApi, walletApi } from '@bolsa/contracts';
+import { accountApi, fundingApi, kycApi, messagesApi, walletApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -47,7 +47,13 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
   return cases;
 }
 
-const cases = [...Object.entries(accountApi), ...Object.entries(walletApi), ...Object.entries(fundingApi), ...Object.entries(kycApi)]
+const cases = [
+  ...Object.entries(accountApi),
+  ...Object.entries(walletApi),
+  ...Object.entries(fundingApi),
+  ...Object.entries(kycApi),
+  ...Object.entries(messagesApi),
+]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));
 

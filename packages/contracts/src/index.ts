@@ -9,3 +9,4 @@ export * from './paging.ts';
 export * from './result-codes.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
+export * from './user-messages.ts';

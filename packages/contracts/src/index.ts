@@ -7,6 +7,6 @@ export * from './locales.ts';
 export * from './market.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
+export * from './user-messages.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
-export * from './user-messages.ts';

@@ -52,6 +52,15 @@ test('a deposit with a screenshot is approved by an operator and shows in the ba
   await expect(page.getByRole('heading', { name: 'Estado de cuenta' })).toBeVisible();
   await expect(page.getByText('Depósito').first()).toBeVisible();
   await expect(page.getByText('+$250,00')).toBeVisible();
+
+  // The user is told, with an unread badge that clears once the message is read.
+  await page.goto('/#/pages/profile/index');
+  await expect(page.getByRole('link', { name: /Mensajes/ })).toContainText('1 sin leer');
+  await page.getByRole('link', { name: /Mensajes/ }).click();
+  await page.getByRole('button', { name: /Depósito acreditado/ }).click();
+  await expect(page.getByText('Su depósito de 250.00 USD se acreditó en su billetera.')).toBeVisible();
+  await page.goto('/#/pages/profile/index');
+  await expect(page.getByRole('link', { name: /Mensajes/ })).not.toContainText('sin leer');
 });
 
 test('money moves between two wallets of the same person', async ({ page, stack }) => {

@@ -35,6 +35,7 @@ import {
   statusAt,
   type TradeSource,
 } from './modules/market/index.ts';
+import { createMessagesService, registerMessagesRoutes } from './modules/messages/index.ts';
 import {
   createExecutionEngine,
   createTradingService,
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db, mailer, settings: config });
+  const messages = createMessagesService({ db, auth });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });
   const fx =
@@ -221,14 +223,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   const wallet = createWalletService({ db, ledger, fx, now });
   const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
-  const deposits = createDepositsService({ db, auth, ledger, uploads, chain, now });
-  const kyc = createKycService({ db, auth, uploads });
+  const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify: messages.notify, now });
+  const kyc = createKycService({ db, auth, uploads, notify: messages.notify });
   const withdrawals = createWithdrawalsService({
     db,
     auth,
     kyc,
     ledger,
     limits: { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd },
+    notify: messages.notify,
     now,
   });
   const payoutAccounts = createPayoutAccountsService({ db });
@@ -248,7 +251,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   tradingEngine = engine;
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
-  const admin = createAdminService({ db, ledger, uploads, kyc, deposits, withdrawals });
+  const admin = createAdminService({ db, ledger, uploads, kyc, messages, deposits, withdrawals });
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,
@@ -276,6 +279,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerFundingRoutes(web, { wallet, deposits, withdrawals, payoutAccounts });
       registerTradingRoutes(web, trading);
       registerContentRoutes(web, content);
+      registerMessagesRoutes(web, messages);
       await registerMarketRoutes(web, {
         service: market.service,
         feed: market.feed,

@@ -1,4 +1,4 @@
-import { accountApi, fundingApi, kycApi, tradingApi, walletApi } from '@bolsa/contracts';
+import { accountApi, fundingApi, kycApi, messagesApi, tradingApi, walletApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -53,6 +53,7 @@ const cases = [
   ...Object.entries(fundingApi),
   ...Object.entries(kycApi),
   ...Object.entries(tradingApi),
+  ...Object.entries(messagesApi),
 ]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));

@@ -8,5 +8,6 @@ export * from './market.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
 export * from './trading.ts';
+export * from './user-messages.ts';
 export * from './validation.ts';
 export * from './wallet.ts';

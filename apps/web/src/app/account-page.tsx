@@ -1,8 +1,19 @@
 import { KycMenuRow } from '../features/kyc/components/kyc-menu-row.tsx';
+import { MessagesMenuRow } from '../features/messages/components/messages-menu-row.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { WalletOverview } from '../features/wallet/components/wallet-overview.tsx';
 
-/** The Account tab as routed: the profile page with the wallet feature's money section and the identity row composed in. */
+/** The Account tab as routed: the profile page with the wallet feature's money section, the inbox and the identity rows composed in. */
 export function AccountPage() {
-  return <ProfilePage funding={<WalletOverview />} identity={<KycMenuRow />} />;
+  return (
+    <ProfilePage
+      funding={<WalletOverview />}
+      rows={
+        <>
+          <MessagesMenuRow />
+          <KycMenuRow />
+        </>
+      }
+    />
+  );
 }

@@ -133,6 +133,13 @@ export const routeObjects: RouteObject[] = [
                 ),
               },
               {
+                path: 'pages/message/index',
+                ...page(
+                  () => import('../features/messages/pages/messages-page.tsx'),
+                  (m) => m.MessagesPage,
+                ),
+              },
+              {
                 path: 'pages/kycverify/index',
                 ...page(
                   () => import('../features/kyc/pages/kyc-page.tsx'),

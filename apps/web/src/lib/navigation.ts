@@ -24,6 +24,7 @@ export const routes = {
   cryptoAddresses: '/pages/vm/modify',
   statement: '/pages/profile/transaction',
   transfer: '/pages/profile/transfer',
+  messages: '/pages/message/index',
   kyc: '/pages/kycverify/index',
   kycIdCard: '/pages/kycverify/idcard',
   kycPassport: '/pages/kycverify/passport',

@@ -1,4 +1,4 @@
-import { operatorApi, operatorKycApi } from '@bolsa/contracts';
+import { operatorApi, operatorKycApi, operatorMessagesApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, operatorRoute, publicRoute, sendError } from '../../platform/http/index.ts';
@@ -28,6 +28,12 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     operatorApi.rejectDeposit,
     { summary: 'Reject a deposit with a reason', tags },
     ({ operator, params, body, request }) => admin.rejectDeposit(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+  operatorRoute(
+    app,
+    operatorMessagesApi.send,
+    { summary: 'Write a message to one user, or to everyone', tags },
+    ({ operator, body, request }) => admin.sendMessage(operator, { ipAddress: request.ip }, body),
   );
   operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ query }) => admin.kycQueue(query));
   operatorRoute(app, operatorKycApi.approve, { summary: 'Verify an identity', tags }, ({ operator, params, request }) =>

@@ -6,6 +6,7 @@ import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
 
@@ -23,10 +24,11 @@ export function createAdminService(dependencies: {
   ledger: LedgerService;
   uploads: UploadsService;
   kyc: KycService;
+  messages: MessagesService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
 }) {
-  const { db, ledger, uploads, kyc, deposits, withdrawals } = dependencies;
+  const { db, ledger, uploads, kyc, messages, deposits, withdrawals } = dependencies;
 
   async function audited<T extends object>(
     operator: OperatorPrincipal,
@@ -108,6 +110,20 @@ export function createAdminService(dependencies: {
     reconciliation: () => ledger.reconcile(),
     /** Any uploaded file: operators review deposit screenshots and identity documents. */
     uploadedFile: (key: string) => uploads.readOwned('operator', key),
+
+    sendMessage: (
+      operator: OperatorPrincipal,
+      meta: { ipAddress: string },
+      input: { userId?: number | string | undefined; title: string; content: string },
+    ) =>
+      audited(
+        operator,
+        meta,
+        'message.send',
+        { type: 'message', id: input.userId === undefined ? 0 : Number(input.userId) },
+        (tx) => messages.send(tx, operator.operatorId, { ...input, userId: input.userId === undefined ? undefined : Number(input.userId) }),
+        async () => undefined,
+      ),
 
     kycQueue: kyc.reviewQueue,
     approveKyc: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>

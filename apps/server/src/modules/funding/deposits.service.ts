@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { type Database, type Executor, uniqueViolationConstraint } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
+import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
 import type { AuthService } from '../auth/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
@@ -59,9 +60,11 @@ export function createDepositsService(dependencies: {
   ledger: LedgerService;
   uploads: UploadsService;
   chain: ChainWatcher;
+  notify?: Notifier;
   now?: () => Date;
 }) {
   const { db, auth, ledger, uploads, chain } = dependencies;
+  const notify = dependencies.notify ?? silentNotifier;
   const now = dependencies.now ?? (() => new Date());
 
   async function credit(executor: Executor, row: DepositRow, operatorId: number | null) {
@@ -80,6 +83,7 @@ export function createDepositsService(dependencies: {
       .where(eq(deposits.id, row.id))
       .returning();
     if (!credited) throw new Error('deposit vanished');
+    await notify(executor, row.userId, 'depositCredited', { amount: toMoney(row.amount), currency: row.currency });
     return credited;
   }
 
@@ -207,6 +211,7 @@ export function createDepositsService(dependencies: {
         .where(eq(deposits.id, depositId))
         .returning();
       if (!rejected) throw new Error('deposit vanished');
+      await notify(executor, rejected.userId, 'depositRejected', { amount: toMoney(rejected.amount), currency: rejected.currency, reason });
       return depositView(rejected);
     },
 

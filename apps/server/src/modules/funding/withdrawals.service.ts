@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
+import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
@@ -47,9 +48,11 @@ export function createWithdrawalsService(dependencies: {
   kyc: KycService;
   ledger: LedgerService;
   limits: WithdrawalLimits;
+  notify?: Notifier;
   now?: () => Date;
 }) {
   const { db, auth, kyc, ledger, limits } = dependencies;
+  const notify = dependencies.notify ?? silentNotifier;
   const now = dependencies.now ?? (() => new Date());
 
   /** Refuses a withdrawal that would pass the day's or the month's limit (UTC), counting pending and paid ones. */
@@ -246,6 +249,11 @@ export function createWithdrawalsService(dependencies: {
         .where(eq(withdrawals.id, row.id))
         .returning();
       if (!paid) throw new Error('withdrawal vanished');
+      await notify(executor, paid.userId, 'withdrawalPaid', {
+        amount: toMoney(paid.amount),
+        currency: paid.currency,
+        destination: paid.destination,
+      });
       return withdrawalView(paid);
     },
 
@@ -263,6 +271,11 @@ export function createWithdrawalsService(dependencies: {
         .where(eq(withdrawals.id, row.id))
         .returning();
       if (!rejected) throw new Error('withdrawal vanished');
+      await notify(executor, rejected.userId, 'withdrawalRejected', {
+        amount: toMoney(rejected.amount),
+        currency: rejected.currency,
+        reason,
+      });
       return withdrawalView(rejected);
     },
   };

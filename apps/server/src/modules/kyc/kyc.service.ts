@@ -2,6 +2,7 @@ import { type KycState, pageInfo, reviewStatus } from '@bolsa/contracts';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, FieldValidationError, type Principal } from '../../platform/http/index.ts';
+import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
 import { isKnownArea } from '../../platform/reference/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
@@ -61,8 +62,9 @@ function operatorView(row: SubmissionRow, userEmail: string) {
 export type KycService = ReturnType<typeof createKycService>;
 
 /** Identity verification: a user submits a document, an operator verifies or refuses it; money may leave only once verified. */
-export function createKycService(dependencies: { db: Database; auth: AuthService; uploads: UploadsService }) {
+export function createKycService(dependencies: { db: Database; auth: AuthService; uploads: UploadsService; notify?: Notifier }) {
   const { db, auth, uploads } = dependencies;
+  const notify = dependencies.notify ?? silentNotifier;
 
   async function latest(executor: Executor, userId: number) {
     const rows = await executor
@@ -85,6 +87,8 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       .where(eq(kycSubmissions.id, id))
       .returning();
     if (!decided) throw new Error('submission vanished');
+    if (outcome === 'verified') await notify(executor, decided.userId, 'kycVerified', {});
+    else await notify(executor, decided.userId, 'kycRejected', { reason: reason ?? '' });
     // The email is not looked up inside the decision's transaction: the embedded database has one connection.
     return operatorView(decided, '');
   }

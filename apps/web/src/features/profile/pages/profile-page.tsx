@@ -31,7 +31,7 @@ function LoggedOutPrompt() {
   );
 }
 
-function AccountMenu({ funding, identity }: { funding?: ReactNode; identity?: ReactNode }) {
+function AccountMenu({ funding, rows }: { funding?: ReactNode; rows?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const logout = useLogout();
   const { data: user } = useUserInfo();
@@ -48,7 +48,7 @@ function AccountMenu({ funding, identity }: { funding?: ReactNode; identity?: Re
         </div>
       </section>
       {funding}
-      {identity}
+      {rows}
       <MenuList>
         <MenuRow icon={<SetOutline />} label={t('settings.title')} to={routes.settings} />
         <MenuRow
@@ -69,15 +69,15 @@ function AccountMenu({ funding, identity }: { funding?: ReactNode; identity?: Re
 type ProfilePageProps = {
   /** The money section (wallets, funding entries), composed in by the router: features do not import each other. */
   funding?: ReactNode;
-  /** The identity-verification row, composed in the same way. */
-  identity?: ReactNode;
+  /** More rows from other features (inbox, identity), composed in the same way. */
+  rows?: ReactNode;
 };
 
 /**
  * The Account tab: the user's email, invitation code, money and menu, or a prompt to log in.
  * Pulling down refreshes everything on the page (every active query).
  */
-export function ProfilePage({ funding, identity }: ProfilePageProps) {
+export function ProfilePage({ funding, rows }: ProfilePageProps) {
   const { t } = useTranslation();
   const token = useToken();
   const queryClient = useQueryClient();
@@ -86,7 +86,7 @@ export function ProfilePage({ funding, identity }: ProfilePageProps) {
       <NavBar title={t('profile.title')} hasBack={false} />
       {token ? (
         <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
-          <AccountMenu funding={funding} identity={identity} />
+          <AccountMenu funding={funding} rows={rows} />
         </PullToRefresh>
       ) : (
         <LoggedOutPrompt />

@@ -1,0 +1,25 @@
+import { type Message, messagesApi } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type Inbox = { list: Message[]; total: number; pageNum: number; pageSize: number; hasMore: boolean; unreadCount: number };
+
+/** GET /web/userMessage/getMessage: the newest messages and how many are unread. */
+export function getMessages(signal?: AbortSignal): Promise<Inbox> {
+  return apiRequest<Inbox>(messagesApi.list.path, { method: 'GET', query: { pageNum: 1, pageSize: 50 }, signal });
+}
+
+/** System messages are rendered in the reader's language, so the language is part of the key. */
+export const messagesQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: ['messages', language],
+    queryFn: ({ signal }) => getMessages(signal),
+    // New messages (a deposit credited, a withdrawal paid) show up without reloading.
+    refetchInterval: 30_000,
+  });
+
+export function useMessages() {
+  const { i18n } = useTranslation();
+  return useQuery(messagesQueryOptions(i18n.language));
+}

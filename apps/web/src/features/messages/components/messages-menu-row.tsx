@@ -1,0 +1,22 @@
+import { MailOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
+import { routes } from '../../../lib/navigation.ts';
+import { useMessages } from '../api/get-messages.ts';
+
+/** The Account tab's inbox row, with the number of unread messages. */
+export function MessagesMenuRow() {
+  const { t } = useTranslation();
+  const inbox = useMessages();
+  const unread = inbox.data?.unreadCount ?? 0;
+  return (
+    <MenuList>
+      <MenuRow
+        icon={<MailOutline />}
+        label={t('messages.title')}
+        to={routes.messages}
+        extra={unread > 0 ? <span className="unread-badge">{t('messages.unread', { count: unread })}</span> : null}
+      />
+    </MenuList>
+  );
+}

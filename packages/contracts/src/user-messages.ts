@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { pageOf } from './paging.ts';
+import { typeError } from './validation.ts';
+
+/**
+ * Messages to a user (spec §7 /userMessage): written by the system when something happens to their
+ * money or identity, and by operators. System messages are stored as a template and its values and
+ * rendered in the reader's language; operator messages are stored as written.
+ */
+export const messageTemplates = [
+  'depositCredited',
+  'depositRejected',
+  'withdrawalPaid',
+  'withdrawalRejected',
+  'kycVerified',
+  'kycRejected',
+] as const;
+export type MessageTemplate = (typeof messageTemplates)[number];
+
+export const messageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['system', 'operator']),
+  title: z.string(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createTimestamp: z.number().int(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+const messagePage = pageOf(messageSchema).extend({ unreadCount: z.number().int() });
+
+const pageQuery = z.object({
+  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100).default(20),
+});
+
+export const messagesApi = {
+  list: { method: 'GET', path: '/userMessage/getMessage', body: undefined, query: pageQuery, data: messagePage },
+  detail: {
+    method: 'GET',
+    path: '/userMessage/:id',
+    body: undefined,
+    params: z.object({ id: z.coerce.number({ error: 'validation.invalidValue' }).int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    data: messageSchema,
+  },
+  markRead: {
+    method: 'POST',
+    path: '/userMessage/updateRead',
+    /** Some messages by id, or every message when `all` is true. */
+    body: z
+      .object({
+        ids: z
+          .array(z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]), { error: typeError })
+          .max(100)
+          .optional(),
+        all: z.boolean({ error: typeError }).optional(),
+      })
+      .refine((value) => value.all === true || (value.ids?.length ?? 0) > 0, { error: 'validation.required', path: ['ids'] }),
+    data: z.object({ unreadCount: z.number().int() }),
+  },
+} as const;
+
+export const operatorMessageBody = z.object({
+  /** A user id, or absent to write to everyone. */
+  userId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
+  title: z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(120, { error: 'validation.tooLong' }),
+  content: z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(4000, { error: 'validation.tooLong' }),
+});
+
+export const operatorMessagesApi = {
+  send: { method: 'POST', path: '/messages', body: operatorMessageBody, data: z.object({ id: z.string() }) },
+} as const;

@@ -1,12 +1,11 @@
 // Budget (ledger issue): ledger transfers/s through the service and through HTTP, each as a ratio to
 // pgbench TPC-B (prepared) on the same PostgreSQL in the same run; goals ≥ 1.2× (service), ≥ 0.8× (HTTP),
 // p99 ≤ 25 ms. Uses a scratch database on BENCH_DATABASE_URL's server (default: the local PostgreSQL).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { clients, durationSeconds, load, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
 
 register();
 const serverSource = new URL('../apps/server/src/', import.meta.url);
@@ -15,68 +14,9 @@ const { loadConfig } = await import(new URL('platform/config.ts', serverSource).
 const { createLedgerService } = await import(new URL('modules/ledger/index.ts', serverSource).href);
 const { buildApp } = await import(new URL('app.ts', serverSource).href);
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
-const clients = Number(process.env.BENCH_CLIENTS ?? 16);
 const userCount = 1000;
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function withScratchDatabase(run) {
-  const name = `bolsa_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
-}
-
-function pgbenchReference(url) {
-  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
-  const output = execFileSync('pgbench', ['-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(durationSeconds), url], {
-    encoding: 'utf8',
-  });
-  const tps = Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
-  const latency = Number(output.match(/latency average = ([\d.]+) ms/)?.[1]);
-  return { tps, latencyAverageMs: latency };
-}
-
-/** Runs `operation` from `clients` concurrent loops for the duration; returns throughput and latency percentiles. */
-async function load(operation) {
-  const latencies = [];
-  let failures = 0;
-  const deadline = performance.now() + durationSeconds * 1000;
-  const startedAt = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let index = 0; performance.now() < deadline; index += 1) {
-        const began = performance.now();
-        try {
-          await operation(client, index);
-          latencies.push(performance.now() - began);
-        } catch {
-          failures += 1;
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - startedAt) / 1000;
-  return { tps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
-}
-
-const result = await withScratchDatabase(async (url) => {
+const result = await withScratchDatabase('bolsa_bench', async (url) => {
   const reference = pgbenchReference(url);
   const config = loadConfig({
     DATABASE_URL: url,
@@ -117,31 +57,15 @@ const result = await withScratchDatabase(async (url) => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${address.port}`;
-  const { hash } = await import('@node-rs/argon2');
-  const passwordHash = await hash('bench-password');
-  const tokens = [];
-  for (let client = 0; client < clients; client += 1) {
-    const email = `bench${client}@example.com`;
-    const inserted = await database.pool.query(
-      `INSERT INTO users (email, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id`,
-      [email, passwordHash, `BENCH${String(client).padStart(3, '0')}`],
-    );
-    const userId = Number(inserted.rows[0].id);
-    await ledger.post(database.db, {
-      idempotencyKey: `bench-http-seed-${client}`,
-      reason: 'deposit',
-      legs: [
-        { account: { system: 'DEPOSIT_CLEARING', currency: 'USD' }, amount: '-1000000.00' },
-        { account: { userId, walletType: 'BALANCE' }, amount: '1000000.00' },
-      ],
-    });
-    const login = await fetch(`${origin}/web/loginByUsername`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: 'bench-password' }),
-    }).then((response) => response.json());
-    tokens.push(login.data.token);
-  }
+  const tokens = await seedLoggedInUsers({
+    db: database.db,
+    pool: database.pool,
+    ledger,
+    origin,
+    count: clients,
+    walletType: 'BALANCE',
+    prefix: 'bench',
+  });
   const http = await load(async (client, index) => {
     const response = await fetch(`${origin}/web/wallet/transfer`, {
       method: 'POST',

@@ -1,0 +1,75 @@
+// Budget (trading issue): market orders/s through HTTP on PostgreSQL with many virtual users, as a ratio
+// to pgbench TPC-B (prepared) in the same run; goal ≥ 0.8× with p99 ≤ 25 ms. The market is always open
+// and the feed runs, so every order fills at the ask in its own request.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+import { clients, durationSeconds, load, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
+
+register();
+const serverSource = new URL('../apps/server/src/', import.meta.url);
+const { loadConfig } = await import(new URL('platform/config.ts', serverSource).href);
+const { openDatabase } = await import(new URL('platform/db/index.ts', serverSource).href);
+const { createLedgerService } = await import(new URL('modules/ledger/index.ts', serverSource).href);
+const { buildApp } = await import(new URL('app.ts', serverSource).href);
+
+const instruments = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM'];
+
+const result = await withScratchDatabase('bolsa_orders', async (url) => {
+  const reference = pgbenchReference(url);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: String(clients),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-orders-')),
+    MARKET_CLOCK: 'always-open',
+    MARKET_INSTRUMENTS: instruments.join(','),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    DEMO_DATA: 'false',
+  });
+  const database = await openDatabase(config);
+  const app = await buildApp(config, { database, shouldStartJobs: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.market.feed.ready();
+  const origin = `http://127.0.0.1:${app.server.address().port}`;
+  const ledger = createLedgerService({ db: database.db, logger: { error() {}, info() {} } });
+  const tokens = await seedLoggedInUsers({
+    db: database.db,
+    pool: database.pool,
+    ledger,
+    origin,
+    count: clients,
+    walletType: 'STOCK',
+    prefix: 'orders',
+  });
+  const http = await load(async (client, index) => {
+    const response = await fetch(`${origin}/web/stock/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: tokens[client] },
+      body: JSON.stringify({
+        stockCode: instruments[(client + index) % instruments.length],
+        direction: 0,
+        type: 0,
+        quantity: '1',
+        idempotencyKey: `bench-order-${client}-${index}`,
+      }),
+    });
+    const body = await response.json();
+    if (body.code !== 200) throw new Error(body.msg);
+  });
+  const filled = await database.pool.query('SELECT status, count(*)::int AS n FROM trading_orders GROUP BY status ORDER BY status');
+  await app.close();
+  const report = await ledger.reconcile();
+  await database.close();
+  return { reference, http, filled: filled.rows, isBalanced: report.isBalanced };
+});
+
+const { reference, http } = result;
+console.log(`pgbench TPC-B (prepared, ${clients} clients, ${durationSeconds} s): ${reference.tps.toFixed(0)} tps`);
+console.log(
+  `market orders through HTTP: ${http.tps.toFixed(0)}/s, p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms, failures ${http.failures}${http.firstFailure ? ` (first: ${http.firstFailure.message})` : ''}; ratio to pgbench ${(http.tps / reference.tps).toFixed(2)} (goal ≥ 0.80, p99 ≤ 25 ms)`,
+);
+console.log(
+  `orders by status after the run: ${result.filled.map((row) => `${row.status}: ${row.n}`).join(', ')}; ledger ${result.isBalanced ? 'balanced' : 'NOT BALANCED'}`,
+);

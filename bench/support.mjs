@@ -1,0 +1,102 @@
+// Shared by the PostgreSQL benchmarks: a scratch database, the pgbench reference and a closed-loop load.
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+
+export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const clients = Number(process.env.BENCH_CLIENTS ?? 16);
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** Runs `run(url)` against a fresh database on the benchmark server and drops it afterwards. */
+export async function withScratchDatabase(prefix, run) {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: baseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+/** pgbench TPC-B with prepared statements on the same server: the reference every ratio is taken against. */
+export function pgbenchReference(url) {
+  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+  const output = execFileSync('pgbench', ['-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(durationSeconds), url], {
+    encoding: 'utf8',
+  });
+  return {
+    tps: Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]),
+    latencyAverageMs: Number(output.match(/latency average = ([\d.]+) ms/)?.[1]),
+  };
+}
+
+/** Runs `operation` from `clients` concurrent loops for the duration; returns throughput and latency percentiles. */
+export async function load(operation) {
+  const latencies = [];
+  let failures = 0;
+  let firstFailure;
+  const deadline = performance.now() + durationSeconds * 1000;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let index = 0; performance.now() < deadline; index += 1) {
+        const began = performance.now();
+        try {
+          await operation(client, index);
+          latencies.push(performance.now() - began);
+        } catch (error) {
+          failures += 1;
+          firstFailure ??= error;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  return { tps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, firstFailure };
+}
+
+/**
+ * Creates `count` users straight in the database (one argon2 hash for all), funds `walletType` through
+ * the ledger, logs each in over HTTP and returns their tokens.
+ */
+export async function seedLoggedInUsers({ db, pool, ledger, origin, count, walletType, prefix }) {
+  const { hash } = await import('@node-rs/argon2');
+  const passwordHash = await hash('bench-password');
+  const tokens = [];
+  for (let index = 0; index < count; index += 1) {
+    const email = `${prefix}${index}@example.com`;
+    const inserted = await pool.query('INSERT INTO users (email, password_hash, invitation_code) VALUES ($1, $2, $3) RETURNING id', [
+      email,
+      passwordHash,
+      `${prefix.slice(0, 4).toUpperCase()}${String(index).padStart(4, '0')}`,
+    ]);
+    const userId = Number(inserted.rows[0].id);
+    await ledger.post(db, {
+      idempotencyKey: `${prefix}-seed-${index}`,
+      reason: 'deposit',
+      legs: [
+        { account: { system: 'DEPOSIT_CLEARING', currency: 'USD' }, amount: '-10000000.00' },
+        { account: { userId, walletType }, amount: '10000000.00' },
+      ],
+    });
+    const login = await fetch(`${origin}/web/loginByUsername`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password: 'bench-password' }),
+    }).then((response) => response.json());
+    tokens.push(login.data.token);
+  }
+  return tokens;
+}

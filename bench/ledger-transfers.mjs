@@ -64,7 +64,7 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
     origin,
     count: clients,
     walletType: 'BALANCE',
-    prefix: 'bench',
+    prefix: 'benchhttp',
   });
   const http = await load(async (client, index) => {
     const response = await fetch(`${origin}/web/wallet/transfer`, {

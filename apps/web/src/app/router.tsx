@@ -272,6 +272,34 @@ export const routeObjects: RouteObject[] = [
                   (m) => m.CryptoAddressesPage,
                 ),
               },
+              {
+                path: 'pages/payment/stock',
+                ...page(
+                  () => import('../features/trade/pages/order-page.tsx'),
+                  (m) => m.OrderPage,
+                ),
+              },
+              {
+                path: 'pages/payment/future',
+                ...page(
+                  () => import('../features/trade/pages/order-page.tsx'),
+                  (m) => m.OrderPage,
+                ),
+              },
+              {
+                path: 'pages/payment/forex',
+                ...page(
+                  () => import('../features/trade/pages/order-page.tsx'),
+                  (m) => m.OrderPage,
+                ),
+              },
+              {
+                path: 'pages/payment/close',
+                ...page(
+                  () => import('../features/trade/pages/close-page.tsx'),
+                  (m) => m.ClosePositionPage,
+                ),
+              },
               // Every other page under these folders needs a session too.
               { path: 'pages/profile/*', ...notFound },
               { path: 'pages/setting/*', ...notFound },
@@ -279,6 +307,7 @@ export const routeObjects: RouteObject[] = [
               { path: 'pages/withdraw/*', ...notFound },
               { path: 'pages/bcard/*', ...notFound },
               { path: 'pages/vm/*', ...notFound },
+              { path: 'pages/payment/*', ...notFound },
             ],
           },
           { path: '*', ...notFound },

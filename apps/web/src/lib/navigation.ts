@@ -34,7 +34,28 @@ export const routes = {
   quoteForex: '/pages/quote/forex',
   watchlistManage: '/pages/watchlist/manage',
   search: '/pages/search/index',
+  paymentStock: '/pages/payment/stock',
+  paymentFuture: '/pages/payment/future',
+  paymentForex: '/pages/payment/forex',
+  paymentClose: '/pages/payment/close',
 } as const;
+
+/** The trade tab on one of its lists (spec §2 my-trade tabs: holding 0, closed 1, entrusted 2). */
+export function tradeTabRoute(tab: 0 | 1 | 2): string {
+  return `${routes.trade}?tab=${tab}`;
+}
+
+/** The order page of an instrument (spec §2): future for source 3, forex for 2, stock otherwise; direction 0 buy, 1 sell. */
+export function paymentRouteOf(instrument: { name: string; code: string; source: string; direction: 0 | 1 }): string {
+  const path = instrument.source === '3' ? routes.paymentFuture : instrument.source === '2' ? routes.paymentForex : routes.paymentStock;
+  const query = new URLSearchParams({
+    name: instrument.name,
+    code: instrument.code,
+    source: instrument.source,
+    direction: String(instrument.direction),
+  });
+  return `${path}?${query.toString()}`;
+}
 
 /** The withdrawals tab of the funding record, where each withdrawal shows its timeline. */
 export const withdrawalRecordRoute = '/pages/deposit/record?tab=withdrawals';

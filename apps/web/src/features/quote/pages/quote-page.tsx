@@ -2,14 +2,14 @@ import { type KlineType, klineTypes, type QuoteDetail } from '@bolsa/contracts';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { QuotePrice } from '../../../components/quote-list.tsx';
 import { formatDate, formatNumber, formatPercent, trendClass } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { paymentRouteOf, routes } from '../../../lib/navigation.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
@@ -64,6 +64,21 @@ function WatchToggle({ detail }: { detail: QuoteDetail }) {
     >
       {isWatched ? <StarFill aria-hidden="true" className="watch-on" /> : <StarOutline aria-hidden="true" />}
     </button>
+  );
+}
+
+/** Buy and Sell open the order page of this instrument's market (spec §2 payment pages). */
+function TradeButtons({ name, code, source }: { name: string; code: string; source: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="quote-trade-bar">
+      <Link className="button button-buy" to={paymentRouteOf({ name, code, source, direction: 0 })}>
+        {t('trade.buy')}
+      </Link>
+      <Link className="button button-sell" to={paymentRouteOf({ name, code, source, direction: 1 })}>
+        {t('trade.sell')}
+      </Link>
+    </div>
   );
 }
 
@@ -168,6 +183,7 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
         <Field label={t('quote.fields.lotSize')} value={data.lot_size} />
         <Field label={t('quote.fields.sector')} value={data.sector} isWide />
       </dl>
+      {variant !== 'globalindex' ? <TradeButtons name={data.name} code={data.stock_code} source={data.source} /> : null}
     </>
   );
 }

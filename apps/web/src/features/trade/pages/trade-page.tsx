@@ -1,15 +1,180 @@
+import '../../../lib/antd-mobile-setup.ts';
+import type { Locale, Order } from '@bolsa/contracts';
+import { Dialog, PullToRefresh } from 'antd-mobile';
 import { TransportQRcodeOutline } from 'antd-mobile-icons';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { routes } from '../../../lib/navigation.ts';
+import { useToken } from '../../../lib/session-store.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
+import { useCancelOrder, useClosedPositions, useEntrustedOrders, usePositions } from '../api/trading.ts';
+import { formatDecimal } from '../components/trade-format.ts';
+import { OrderRow, PositionRow } from '../components/trade-rows.tsx';
 
-/** The trade tab. Orders cannot be placed in this release; the page says so instead of offering a form that cannot work. */
-export function TradePage() {
+/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2. */
+const tabs = [
+  { index: 0, name: 'holding' },
+  { index: 1, name: 'closed' },
+  { index: 2, name: 'entrusted' },
+] as const;
+type TabIndex = (typeof tabs)[number]['index'];
+
+export function tabFromQuery(value: string | null): TabIndex {
+  return value === '1' ? 1 : value === '2' ? 2 : 0;
+}
+
+type ListQuery = { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
+
+function TradeList({ query, count, emptyTitle, children }: { query: ListQuery; count: number; emptyTitle: string; children: ReactNode }) {
   const { t } = useTranslation();
+  return (
+    <PullToRefresh onRefresh={async () => void (await query.refetch())}>
+      {query.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : query.isError && count === 0 ? (
+        <EmptyState title={t('trade.loadFailed')}>
+          <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </button>
+        </EmptyState>
+      ) : count === 0 ? (
+        <EmptyState icon={<TransportQRcodeOutline />} title={emptyTitle} description={t('trade.emptyHint')}>
+          <Link className="button button-primary" to={routes.market}>
+            {t('trade.browseMarkets')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="trade-list">{children}</ul>
+      )}
+    </PullToRefresh>
+  );
+}
+
+function HoldingPanel({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const positions = usePositions(true);
+  const rows = positions.data?.list ?? [];
+  return (
+    <TradeList query={positions} count={rows.length} emptyTitle={t('trade.empty.holding')}>
+      {rows.map((position) => (
+        <PositionRow key={position.id} position={position} locale={locale} />
+      ))}
+    </TradeList>
+  );
+}
+
+function ClosedPanel({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const closed = useClosedPositions();
+  const rows = closed.data?.list ?? [];
+  return (
+    <TradeList query={closed} count={rows.length} emptyTitle={t('trade.empty.closed')}>
+      {rows.map((position) => (
+        <PositionRow key={position.id} position={position} locale={locale} isClosed />
+      ))}
+    </TradeList>
+  );
+}
+
+function EntrustedPanel({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const orders = useEntrustedOrders();
+  const cancel = useCancelOrder();
+  const rows = orders.data?.list ?? [];
+  const confirmCancel = async (order: Order) => {
+    const isConfirmed = await Dialog.confirm({
+      title: t('trade.cancelTitle'),
+      content: t('trade.cancelText', {
+        direction: t(order.direction === 1 ? 'trade.sell' : 'trade.buy'),
+        quantity: formatDecimal(order.quantity, locale),
+        code: order.stockCode,
+        amount: formatMoney(order.heldAmount, locale, currencySymbolOf(order.currency)),
+      }),
+      confirmText: t('trade.cancelOrder'),
+      cancelText: t('trade.keepOrder'),
+    });
+    if (!isConfirmed) return;
+    cancel.mutate(order.id, { onSuccess: () => showToast(t('trade.orderCancelled'), 'success'), onError: showError });
+  };
+  return (
+    <TradeList query={orders} count={rows.length} emptyTitle={t('trade.empty.entrusted')}>
+      {rows.map((order) => (
+        <OrderRow
+          key={order.id}
+          order={order}
+          locale={locale}
+          onCancel={confirmCancel}
+          isCancelling={cancel.isPending && cancel.variables === order.id}
+        />
+      ))}
+    </TradeList>
+  );
+}
+
+/**
+ * /pages/trade/index: the user's trading, in three tabs (`?tab=0` holding, `1` closed, `2` entrusted).
+ * Holdings revalue live: their list is fetched again every 3 s while it is on screen.
+ */
+export function TradePage() {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+  const token = useToken();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromQuery(searchParams.get('tab'));
+
+  if (!token) {
+    return (
+      <>
+        <NavBar title={t('trade.title')} hasBack={false} />
+        <EmptyState icon={<TransportQRcodeOutline />} title={t('trade.loginTitle')} description={t('trade.loginDescription')}>
+          <Link className="button button-primary" to={`${routes.login}?redirect=${encodeURIComponent(routes.trade)}`}>
+            {t('auth.loginButton')}
+          </Link>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const select = (next: TabIndex) => setSearchParams(next === 0 ? {} : { tab: String(next) }, { replace: true });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const next = ((tab + (event.key === 'ArrowRight' ? 1 : 2)) % 3) as TabIndex;
+    select(next);
+    document.getElementById(`trade-tab-${next}`)?.focus();
+  };
+
   return (
     <>
       <NavBar title={t('trade.title')} hasBack={false} />
-      <EmptyState icon={<TransportQRcodeOutline />} title={t('trade.emptyTitle')} description={t('trade.emptyDescription')} />
+      <div className="page-body">
+        <div className="tabs" role="tablist" aria-label={t('trade.title')}>
+          {tabs.map(({ index, name }) => (
+            <button
+              key={name}
+              id={`trade-tab-${index}`}
+              type="button"
+              role="tab"
+              className={`tab${tab === index ? ' is-active' : ''}`}
+              aria-selected={tab === index}
+              aria-controls={`trade-panel-${index}`}
+              tabIndex={tab === index ? 0 : -1}
+              onClick={() => select(index)}
+              onKeyDown={onKeyDown}
+            >
+              {t(`trade.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        <div id={`trade-panel-${tab}`} role="tabpanel" aria-labelledby={`trade-tab-${tab}`}>
+          {tab === 0 ? <HoldingPanel locale={locale} /> : tab === 1 ? <ClosedPanel locale={locale} /> : <EntrustedPanel locale={locale} />}
+        </div>
+      </div>
     </>
   );
 }

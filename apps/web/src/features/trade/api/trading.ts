@@ -1,0 +1,170 @@
+import {
+  type halfOrFullSchema,
+  type minCountSchema,
+  type Order,
+  type Position,
+  type TradableSource,
+  tradingApi,
+  type Wallet,
+  type WalletType,
+  walletApi,
+} from '@bolsa/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { output } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { walletQueryScope } from '../../../lib/query-scopes.ts';
+
+export type MinCount = output<typeof minCountSchema>;
+export type HalfOrFull = output<typeof halfOrFullSchema>;
+export type ListPage<T> = { list: T[]; total: number; pageNum: number; pageSize: number; hasMore: boolean };
+
+/** Every trading read lives under this key, so an order or a close refreshes all lists at once. */
+export const tradeQueryScope = ['trade'] as const;
+
+/** Enough rows for one screen of a retail account; the server caps a page at 100. */
+const LIST_PAGE_SIZE = 100;
+
+/** Holdings revalue with the market: refetched this often while the Holding list is on screen. */
+export const HOLDINGS_REFRESH_MS = 3000;
+
+export type TradeList = 'holding' | 'closed' | 'entrusted';
+
+const listPaths = {
+  holding: tradingApi.positions.path,
+  closed: tradingApi.closedPositions.path,
+  entrusted: tradingApi.entrustedOrders.path,
+} as const;
+
+/** POST /position/me, /position/flatList or /position/consignList: the rows of one trade tab. */
+export function getTradeList<T extends Position | Order>(list: TradeList, signal?: AbortSignal): Promise<ListPage<T>> {
+  return apiRequest<ListPage<T>>(listPaths[list], { method: 'POST', body: { pageNum: 1, pageSize: LIST_PAGE_SIZE }, signal });
+}
+
+export function usePositions(isLive = false) {
+  return useQuery({
+    queryKey: [...tradeQueryScope, 'holding'],
+    queryFn: ({ signal }) => getTradeList<Position>('holding', signal),
+    // Paused by TanStack Query while the document is hidden.
+    refetchInterval: isLive ? HOLDINGS_REFRESH_MS : false,
+  });
+}
+
+export function useClosedPositions() {
+  return useQuery({ queryKey: [...tradeQueryScope, 'closed'], queryFn: ({ signal }) => getTradeList<Position>('closed', signal) });
+}
+
+export function useEntrustedOrders() {
+  return useQuery({ queryKey: [...tradeQueryScope, 'entrusted'], queryFn: ({ signal }) => getTradeList<Order>('entrusted', signal) });
+}
+
+/** POST /orders/cancel: cancels an order still waiting; its reserved money is released. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => apiRequest<Order>(tradingApi.cancelOrder.path, { method: 'POST', body: { orderId } }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
+      await queryClient.invalidateQueries({ queryKey: walletQueryScope });
+    },
+  });
+}
+
+/** POST /stocka_config/getMinCount: the instrument's minimum, lot, tick, leverage limits, fees and market status. */
+export function useMinCount(code: string) {
+  return useQuery({
+    queryKey: [...tradeQueryScope, 'min-count', code],
+    queryFn: ({ signal }) => apiRequest<MinCount>(tradingApi.minCount.path, { method: 'POST', body: { stockCode: code }, signal }),
+    enabled: code !== '',
+    retry: false,
+  });
+}
+
+/** POST /position/getByStock: the user's open positions in one instrument. */
+export function usePositionsByStock(code: string) {
+  return useQuery({
+    queryKey: [...tradeQueryScope, 'by-stock', code],
+    queryFn: ({ signal }) =>
+      apiRequest<Position[]>(tradingApi.positionsByStock.path, { method: 'POST', body: { stockCode: code }, signal }),
+    enabled: code !== '',
+  });
+}
+
+/** POST /position/getHalfOrFullNum: half and all of a position, in whole lots. */
+export function useHalfOrFull(positionId: string | undefined) {
+  return useQuery({
+    queryKey: [...tradeQueryScope, 'half-or-full', positionId],
+    queryFn: ({ signal }) => apiRequest<HalfOrFull>(tradingApi.halfOrFull.path, { method: 'POST', body: { id: positionId }, signal }),
+    enabled: positionId !== undefined,
+  });
+}
+
+/** Which wallet pays for each market (the server's rules). */
+export const walletOfSource: Record<TradableSource, WalletType> = { '0': 'STOCK', ARG: 'AR', '7': 'TW', '3': 'FUTURE', '2': 'FOREX' };
+
+export function isTradableSource(source: string): source is TradableSource {
+  return Object.hasOwn(walletOfSource, source);
+}
+
+/** POST /wallet/getWalletBalance: the market's wallet, for the available balance. */
+export function useMarketWallet(walletType: WalletType | undefined) {
+  return useQuery({
+    queryKey: [...walletQueryScope, 'one', walletType],
+    queryFn: ({ signal }) => apiRequest<Wallet>(walletApi.walletBalance.path, { method: 'POST', body: { walletType }, signal }),
+    enabled: walletType !== undefined,
+  });
+}
+
+export type OrderInput = {
+  source: TradableSource;
+  code: string;
+  name: string;
+  direction: 0 | 1;
+  type: 0 | 1 | 2;
+  quantity: string;
+  price?: string | undefined;
+  stopPrice?: string | undefined;
+  leverage: number;
+  idempotencyKey: string;
+};
+
+/** The create call of each market: stocks (US and Argentina), Taiwan stocks, futures, forex. */
+export function createOrder(input: OrderInput): Promise<Order> {
+  const { source, code, name, ...fields } = input;
+  const common = {
+    direction: fields.direction,
+    type: fields.type,
+    quantity: fields.quantity,
+    price: fields.price,
+    stopPrice: fields.stopPrice,
+    leverage: fields.leverage,
+    idempotencyKey: fields.idempotencyKey,
+  };
+  if (source === '3') return apiRequest<Order>(tradingApi.createGold.path, { body: { goldCode: code, goldName: name, ...common } });
+  if (source === '2') return apiRequest<Order>(tradingApi.createForex.path, { body: { stockCode: code, ...common } });
+  if (source === '7') return apiRequest<Order>(tradingApi.createTwStock.path, { body: { stockCode: code, source, ...common } });
+  return apiRequest<Order>(tradingApi.createStock.path, { body: { stockCode: code, source, ...common } });
+}
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
+      await queryClient.invalidateQueries({ queryKey: walletQueryScope });
+    },
+  });
+}
+
+/** POST /position/flatPosition: closes all (no quantity) or part of a position at the market. */
+export function useClosePosition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; quantity?: string | undefined; idempotencyKey: string }) =>
+      apiRequest<Order>(tradingApi.closePosition.path, { body: input }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
+      await queryClient.invalidateQueries({ queryKey: walletQueryScope });
+    },
+  });
+}

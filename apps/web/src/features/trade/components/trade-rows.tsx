@@ -1,0 +1,122 @@
+import type { Locale, Order, Position } from '@bolsa/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currencySymbolOf, formatDate, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
+import { routes } from '../../../lib/navigation.ts';
+import { formatDecimal } from './trade-format.ts';
+
+function Detail({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className="trade-detail">
+      <dt>{label}</dt>
+      <dd className={className}>{value}</dd>
+    </div>
+  );
+}
+
+function DirectionTag({ direction }: { direction: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`trade-direction ${direction === 1 ? 'is-sell' : 'is-buy'}`}>
+      {t(direction === 1 ? 'trade.sides.1' : 'trade.sides.0')}
+    </span>
+  );
+}
+
+/** Signed profit or loss, rise green / fall red (spec: floating P&L on holdings, realised on closed). */
+export function Pnl({ value, currency, locale }: { value: string; currency: string; locale: Locale }) {
+  const { text, trend } = formatSignedMoney(value, locale, currency);
+  return (
+    <span className={`trade-pnl ${trend}`} data-testid="pnl">
+      {text}
+    </span>
+  );
+}
+
+export function PositionRow({ position, locale, isClosed = false }: { position: Position; locale: Locale; isClosed?: boolean }) {
+  const { t } = useTranslation();
+  const symbol = currencySymbolOf(position.currency);
+  const pnl = isClosed ? position.sellProfit : position.profit;
+  return (
+    <li className="trade-row" aria-label={`${position.stockName} ${position.stockCode}`}>
+      <div className="trade-row-head">
+        <div className="trade-row-title">
+          <span className="trade-row-name">{position.stockName}</span>
+          <span className="trade-row-code">{position.stockCode}</span>
+          <DirectionTag direction={position.direction} />
+        </div>
+        <div className="trade-row-pnl">
+          <span className="trade-row-pnl-label">{t(isClosed ? 'trade.fields.realisedPnl' : 'trade.fields.floatingPnl')}</span>
+          <Pnl value={pnl} currency={position.currency} locale={locale} />
+        </div>
+      </div>
+      <dl className="trade-details">
+        <Detail label={t('trade.fields.quantity')} value={formatDecimal(isClosed ? position.quantity : position.positionNum, locale)} />
+        <Detail label={t('trade.fields.openPrice')} value={formatDecimal(position.openPrice, locale)} />
+        {isClosed ? (
+          <Detail label={t('trade.fields.closePrice')} value={formatDecimal(position.closePrice, locale)} />
+        ) : (
+          <Detail label={t('trade.fields.currentPrice')} value={formatDecimal(position.currentPrice, locale)} />
+        )}
+        <Detail label={t('trade.fields.leverage')} value={`${position.leverage}×`} />
+        <Detail label={t('trade.fields.margin')} value={formatMoney(position.margin, locale, symbol)} />
+        <Detail label={t('trade.fields.fees')} value={formatMoney(position.fees, locale, symbol)} />
+        {!isClosed && position.sellProfit !== '0.00' && position.sellProfit !== '0' ? (
+          <Detail label={t('trade.fields.realisedPnl')} value={formatSignedMoney(position.sellProfit, locale, position.currency).text} />
+        ) : null}
+        <Detail
+          label={t(isClosed ? 'trade.fields.closeTime' : 'trade.fields.openTime')}
+          value={formatDate(isClosed ? position.closeTimeTimestamp : position.createTimeTimestamp)}
+        />
+      </dl>
+      {isClosed ? null : (
+        <div className="trade-row-actions">
+          <Link className="button button-small button-default" to={`${routes.paymentClose}?positionId=${encodeURIComponent(position.id)}`}>
+            {t('trade.close')}
+          </Link>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function OrderRow({
+  order,
+  locale,
+  onCancel,
+  isCancelling,
+}: {
+  order: Order;
+  locale: Locale;
+  onCancel: (order: Order) => void;
+  isCancelling: boolean;
+}) {
+  const { t } = useTranslation();
+  const symbol = currencySymbolOf(order.currency);
+  return (
+    <li className="trade-row" aria-label={`${order.stockName} ${order.stockCode}`}>
+      <div className="trade-row-head">
+        <div className="trade-row-title">
+          <span className="trade-row-name">{order.stockName}</span>
+          <span className="trade-row-code">{order.stockCode}</span>
+          <DirectionTag direction={order.direction} />
+        </div>
+        <span className="trade-status">{t(`trade.status.${order.status}`)}</span>
+      </div>
+      <dl className="trade-details">
+        <Detail label={t('trade.fields.type')} value={t(`trade.orderTypes.${order.type}`)} />
+        <Detail label={t('trade.fields.quantity')} value={formatDecimal(order.quantity, locale)} />
+        {order.price ? <Detail label={t('trade.fields.price')} value={formatDecimal(order.price, locale)} /> : null}
+        {order.stopPrice ? <Detail label={t('trade.fields.stopPrice')} value={formatDecimal(order.stopPrice, locale)} /> : null}
+        <Detail label={t('trade.fields.leverage')} value={`${order.leverage}×`} />
+        <Detail label={t('trade.fields.held')} value={formatMoney(order.heldAmount, locale, symbol)} />
+        <Detail label={t('trade.fields.orderTime')} value={formatDate(order.createTimeTimestamp)} />
+      </dl>
+      <div className="trade-row-actions">
+        <button type="button" className="button button-small button-danger" onClick={() => onCancel(order)} disabled={isCancelling}>
+          {t('trade.cancelOrder')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,168 @@
+import '../../../lib/antd-mobile-setup.ts';
+import { type Locale, type Position, resultCodeOf } from '@bolsa/contracts';
+import { Dialog } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { currencySymbolOf, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
+import { tradeTabRoute } from '../../../lib/navigation.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
+import { useClosePosition, useHalfOrFull, usePositions } from '../api/trading.ts';
+import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
+import { Pnl } from '../components/trade-rows.tsx';
+
+const isPositiveDecimal = (value: string) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0;
+
+/** The floating P&L of the part being closed: the position's, in proportion (an estimate at the current quote). */
+export function estimatedPnlOf(position: Pick<Position, 'profit' | 'positionNum'>, quantity: string): string | null {
+  if (!isPositiveDecimal(quantity)) return null;
+  const held = Number(position.positionNum);
+  if (!(held > 0)) return null;
+  return toMoneyText((Number(position.profit) * Math.min(Number(quantity), held)) / held);
+}
+
+function CloseForm({ position, locale }: { position: Position; locale: Locale }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const amounts = useHalfOrFull(position.id);
+  const close = useClosePosition();
+  const submissionKey = useSubmissionKey();
+  const [quantity, setQuantity] = useState(position.positionNum);
+  const [error, setError] = useState<string | undefined>();
+  const full = amounts.data?.fullNum ?? position.positionNum;
+  const estimate = estimatedPnlOf(position, quantity);
+  const symbol = currencySymbolOf(position.currency);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (close.isPending) return;
+    if (!isPositiveDecimal(quantity)) {
+      setError(t('trade.ticket.quantityRequired'));
+      return;
+    }
+    const isAll = Number(quantity) === Number(full);
+    const isConfirmed = await Dialog.confirm({
+      title: t('trade.closePage.confirmTitle'),
+      content: t('trade.closePage.confirmText', {
+        quantity: formatDecimal(quantity, locale),
+        code: position.stockCode,
+        pnl: estimate === null ? '–' : formatSignedMoney(estimate, locale, position.currency).text,
+      }),
+      confirmText: t('trade.closePage.submit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!isConfirmed) return;
+    const input = { id: position.id, quantity: isAll ? undefined : quantity };
+    const idempotencyKey = submissionKey.keyFor(JSON.stringify(input));
+    close.mutate(
+      { ...input, idempotencyKey },
+      {
+        onSuccess: () => {
+          submissionKey.settle();
+          showToast(t('trade.closePage.closed'), 'success');
+          navigate(tradeTabRoute(0), { replace: true });
+        },
+        onError: (failure) => {
+          if (!isAnswerUnknown(failure)) submissionKey.settle();
+          if ((failure as { code?: unknown }).code === resultCodeOf('CLOSE_QUANTITY_INVALID')) setError((failure as Error).message);
+          showError(failure);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <section className="order-head">
+        <div>
+          <p className="order-head-name">{position.stockName}</p>
+          <p className="order-head-code">
+            {position.stockCode} · {t(position.direction === 1 ? 'trade.sides.1' : 'trade.sides.0')} · {position.leverage}×
+          </p>
+        </div>
+        <div className="order-head-price">
+          <p className="order-head-last">{formatDecimal(position.currentPrice, locale)}</p>
+          <Pnl value={position.profit} currency={position.currency} locale={locale} />
+        </div>
+      </section>
+      <FormField
+        label={t('trade.closePage.quantity')}
+        name="quantity"
+        inputMode="decimal"
+        autoComplete="off"
+        value={quantity}
+        onValueChange={(value) => {
+          setQuantity(value.replace(',', '.').trim());
+          setError(undefined);
+        }}
+        error={error}
+        hint={t('trade.closePage.held', { num: formatDecimal(position.positionNum, locale) })}
+        addon={
+          <span className="order-fill">
+            <button
+              type="button"
+              className="send-code-button"
+              disabled={!amounts.data}
+              onClick={() => amounts.data && setQuantity(amounts.data.halfNum)}
+            >
+              {t('trade.half')}
+            </button>
+            <button type="button" className="send-code-button" onClick={() => setQuantity(full)}>
+              {t('trade.all')}
+            </button>
+          </span>
+        }
+      />
+      <section className="order-preview" aria-label={t('trade.closePage.estimate')}>
+        <dl className="order-summary">
+          <div className="order-summary-row">
+            <dt>{t('trade.fields.openPrice')}</dt>
+            <dd>{formatDecimal(position.openPrice, locale)}</dd>
+          </div>
+          <div className="order-summary-row">
+            <dt>{t('trade.fields.margin')}</dt>
+            <dd>{formatMoney(position.margin, locale, symbol)}</dd>
+          </div>
+          <div className="order-summary-row">
+            <dt>{t('trade.closePage.estimate')}</dt>
+            <dd>{estimate === null ? '–' : <Pnl value={estimate} currency={position.currency} locale={locale} />}</dd>
+          </div>
+        </dl>
+        <p className="form-note">{t('trade.closePage.estimateNote')}</p>
+      </section>
+      <button type="submit" className="button button-primary button-block" disabled={close.isPending}>
+        {close.isPending ? t('common.loading') : t('trade.closePage.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** /pages/payment/close?positionId=: closes all or part of an open position at the market. */
+export function ClosePositionPage() {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+  const [searchParams] = useSearchParams();
+  const positionId = searchParams.get('positionId') ?? '';
+  const positions = usePositions(true);
+  const position = positions.data?.list.find((row) => row.id === positionId);
+  return (
+    <>
+      <NavBar title={t('trade.closePage.title')} />
+      <div className="page-body">
+        {positions.isPending ? (
+          <ListSkeleton rows={2} />
+        ) : position ? (
+          <CloseForm key={position.id} position={position} locale={locale} />
+        ) : (
+          <EmptyState title={t('trade.closePage.notFound')} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { leverageOptionsOf, OrderPage } from './order-page.tsx';
+
+vi.mock('../../../lib/push-client.ts', () => ({ useLiveQuotes: () => new Map() }));
+
+const fetchMock = vi.fn<typeof fetch>();
+let heldPositions: unknown[] = [];
+
+function envelope(data: unknown, code = 200, msg = ''): Response {
+  return new Response(JSON.stringify({ code, msg, data }), { headers: { 'content-type': 'application/json' } });
+}
+
+const rules = {
+  stockCode: 'AAPL',
+  source: '0',
+  walletType: 'STOCK',
+  currency: 'USD',
+  minCount: '1',
+  lotSize: '1',
+  tickSize: '0.01',
+  multiplier: '1',
+  leverageMin: 1,
+  leverageMax: 5,
+  feeRate: '0.001',
+  feeMinimum: '1.00',
+  marketStatus: 'open',
+};
+
+const quote = {
+  name: 'Apple',
+  stock_code: 'AAPL',
+  market: 'NASDAQ',
+  source: '0',
+  price_nominal: '200.00',
+  change: '1.00',
+  change_ratio: '0.5',
+  bid: '199.99',
+  ask: '200.01',
+  marketStatus: 'open',
+  multiplier: null,
+  margin: null,
+  lot_size: '1',
+  min_quantity: '1',
+};
+
+function calls(path: string) {
+  return fetchMock.mock.calls.filter(([url]) => String(url) === `/web${path}`);
+}
+
+beforeAll(async () => {
+  await initI18n('es');
+});
+
+beforeEach(() => {
+  heldPositions = [];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.startsWith('/web/m_ft/stock_detail_ft')) return envelope(quote);
+    if (url === '/web/stocka_config/getMinCount') return envelope(rules);
+    if (url === '/web/wallet/getWalletBalance')
+      return envelope({ walletType: 'STOCK', currency: 'USD', balance: '1000.00', usedBalance: '0.00', availableBalance: '1000.00' });
+    if (url === '/web/position/getByStock') return envelope(heldPositions);
+    if (url === '/web/position/getHalfOrFullNum') return envelope({ positionId: '9', fullNum: '12', halfNum: '6' });
+    if (url === '/web/stock/create') return envelope(null, 5002, 'La cantidad mínima no puede ser inferior a 1');
+    return envelope(null, 1004, 'La URL no existe');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderTicket() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=0']}>
+        <OrderPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const quantityInput = () => screen.getByLabelText('Cantidad') as HTMLInputElement;
+
+describe('OrderPage', () => {
+  it('shows the server message when the quantity is below the minimum, and sends an idempotency key', async () => {
+    renderTicket();
+    await screen.findByText('Mínimo 1, en múltiplos de 1');
+    fireEvent.change(quantityInput(), { target: { value: '0.5' } });
+    const submit = screen.getAllByRole('button', { name: 'Comprar' }).find((button) => button.getAttribute('type') === 'submit');
+    fireEvent.click(submit as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar orden' }));
+    await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
+    const body = JSON.parse(String(calls('/stock/create')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ stockCode: 'AAPL', source: '0', direction: 0, type: 0, quantity: '0.5', leverage: 1 });
+    expect(String(body.idempotencyKey)).toMatch(/^[0-9a-f-]{36}$/);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('La cantidad mínima no puede ser inferior a 1');
+    expect(quantityInput().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks for a quantity before sending anything', async () => {
+    renderTicket();
+    await screen.findByText('Mínimo 1, en múltiplos de 1');
+    fireEvent.submit(quantityInput().closest('form') as HTMLFormElement);
+    expect((await screen.findByRole('alert')).textContent).toBe('Agregue una cantidad');
+    expect(calls('/stock/create')).toHaveLength(0);
+  });
+
+  it('Half and Full fill in the quantity from the held position', async () => {
+    heldPositions = [{ id: '9', status: 'open', positionNum: '12' }];
+    renderTicket();
+    await waitFor(() => expect(calls('/position/getHalfOrFullNum')).toHaveLength(1));
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Mitad' }));
+      expect(quantityInput().value).toBe('6');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Máximo' }));
+    expect(quantityInput().value).toBe('12');
+  });
+
+  it('without a position, Full fills in what the available balance buys in whole lots', async () => {
+    renderTicket();
+    await screen.findByText('$1.000,00');
+    // (1000 − 1 minimum fee) / (200.01 + 0.20001 fee) → 4 lots.
+    fireEvent.click(screen.getByRole('button', { name: 'Máximo' }));
+    expect(quantityInput().value).toBe('4');
+  });
+
+  it('offers only the leverage the market allows', () => {
+    expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 5 })).toEqual([1, 2, 5]);
+    expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 100 })).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(leverageOptionsOf(undefined)).toEqual([1, 2, 3, 4, 5]);
+  });
+});

@@ -61,10 +61,18 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT array_agg(ledger_account_id((l ->> 'user')::bigint, l ->> 'wallet', l ->> 'system', l ->> 'currency')),
-         array_agg(l ->> 'currency'), array_agg((l ->> 'amount')::numeric), array_agg(coalesce((l ->> 'require_funds')::boolean, false))
+  -- Accounts are found or created in one canonical order, so two movements creating the same new
+  -- accounts at once wait for each other instead of deadlocking on the unique index.
+  SELECT array_agg(account_id), array_agg(currency), array_agg(amount), array_agg(require_funds)
   INTO v_accounts, v_currencies, v_amounts, v_requires
-  FROM jsonb_array_elements(p_legs) AS l;
+  FROM (
+    SELECT ledger_account_id((l ->> 'user')::bigint, l ->> 'wallet', l ->> 'system', l ->> 'currency') AS account_id,
+           l ->> 'currency' AS currency, (l ->> 'amount')::numeric AS amount, coalesce((l ->> 'require_funds')::boolean, false) AS require_funds
+    FROM (
+      SELECT l FROM jsonb_array_elements(p_legs) AS l
+      ORDER BY (l ->> 'user')::bigint NULLS FIRST, l ->> 'wallet', l ->> 'system', l ->> 'currency'
+    ) AS sorted
+  ) AS resolved;
 
   IF coalesce(array_length(v_accounts, 1), 0) < 2
      OR EXISTS (SELECT 1 FROM unnest(v_amounts) AS a(amount) WHERE amount IS NULL OR amount <> round(amount, 2) OR amount = 0)

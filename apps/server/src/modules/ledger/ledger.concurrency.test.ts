@@ -222,4 +222,34 @@ describe('the ledger under concurrent clients and retries', () => {
     });
     expect((await ledger.reconcile()).isBalanced).toBe(true);
   });
+
+  it('creates the same new accounts from concurrent movements without deadlocking, whatever the order of their legs', async () => {
+    const db = context.database.db;
+    for (let round = 0; round < 5; round += 1) {
+      const first = 500_000 + round * 2;
+      const second = first + 1;
+      const legsFor = (isReversed: boolean) => {
+        const users = [
+          { account: { userId: first, walletType: 'BALANCE' as const }, amount: '1.00' },
+          { account: { userId: second, walletType: 'BALANCE' as const }, amount: '1.00' },
+        ];
+        return [
+          ...(isReversed ? users.reverse() : users),
+          { account: { system: 'HOUSE' as const, currency: 'USD' as const }, amount: '-2.00' },
+        ];
+      };
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 16 }, (_, index) =>
+          ledger.post(db, { idempotencyKey: `new-accounts:${round}:${index}`, reason: 'adjustment', legs: legsFor(index % 2 === 1) }),
+        ),
+      );
+      expect(
+        outcomes
+          .filter((outcome) => outcome.status === 'rejected')
+          .map((outcome) => String((outcome as PromiseRejectedResult).reason?.cause ?? outcome)),
+      ).toEqual([]);
+      expect((await ledger.wallet(db, first, 'BALANCE')).balance).toBe('16.00');
+    }
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
 });

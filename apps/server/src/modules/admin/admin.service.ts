@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
@@ -38,7 +38,7 @@ export function createAdminService(dependencies: {
     run: (executor: Executor) => Promise<T>,
     before: (executor: Executor) => Promise<object | undefined>,
   ): Promise<T> {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const previous = await before(tx);
       const result = await run(tx);
       await tx.insert(auditLog).values({

@@ -10,7 +10,7 @@ import {
 } from '@bolsa/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { sql as sqlTag } from 'drizzle-orm';
-import { type Database, type Executor, uniqueViolationConstraint } from '../../platform/db/index.ts';
+import { type Database, type Executor, inTransaction, uniqueViolationConstraint } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
@@ -142,7 +142,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const existing = await repository.findUserByEmail(db, input.email);
       if (input.type === 'register' && existing) throw new AppError('EMAIL_TAKEN');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const shouldSend = await db.transaction(async (tx) => {
+      const shouldSend = await inTransaction(db, async (tx) => {
         // Serialises requests for one address so two at once cannot both pass the resend check.
         await tx.execute(sqlLock(`email-code:${input.type}:${input.email}`));
         const latest = await repository.latestEmailCode(tx, input.email, input.type, false);
@@ -173,7 +173,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     async register(input: { email: string; password: string; code: string; invitationCode?: string | undefined }, meta: ClientMeta) {
       const passwordHash = await hash(input.password);
       let refusal: AppError | undefined;
-      const session = await db.transaction(async (tx) => {
+      const session = await inTransaction(db, async (tx) => {
         if (await repository.findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
         let invitedByUserId: number | undefined;
         if (input.invitationCode) {
@@ -205,7 +205,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         throw new AppError('LOGIN_FAILED');
       }
       if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await repository.clearFailures(tx, 'login-account', input.username);
         return openSession(tx, user, meta);
       });
@@ -226,7 +226,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     async resetPassword(input: { email: string; code: string; password: string }) {
       const passwordHash = await hash(input.password);
       let refusal: AppError | undefined;
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         refusal = await checkEmailCode(tx, input.email, 'resetPassword', input.code);
         if (refusal) return;
         const user = await repository.findUserByEmail(tx, input.email);
@@ -247,7 +247,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const user = await requireUser(db, principal);
       if (!(await verify(user.passwordHash, input.oldPassword))) throw new AppError('PASSWORD_WRONG');
       const passwordHash = await hash(input.password);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await repository.setPasswordHash(tx, user.id, passwordHash);
         await repository.revokeSessionsOfUser(tx, user.id, Number(principal.sessionId));
       });
@@ -286,7 +286,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     async ensureDemoAccount(email: string, password: string) {
       if (await repository.findUserByEmail(db, email)) return;
       const passwordHash = await hash(password);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await insertUserWithInvitationCode(tx, { email, passwordHash, invitedByUserId: undefined });
       });
     },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, pageInfo, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { dayIn, formatDateTime } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
@@ -170,7 +170,7 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       const userId = userIdOf(principal);
       const fromAmount = toMoney(input.amount);
       const isConversion = currencyOfWallet(input.fromWalletType) !== currencyOfWallet(input.toWalletType);
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const inserted = await tx
           .insert(walletTransfers)
           .values({
@@ -266,7 +266,7 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
     },
 
     async cancelTransfer(principal: Principal, transferId: number) {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const rows = await tx
           .select()
           .from(walletTransfers)

@@ -1,7 +1,7 @@
 import { pageInfo, reviewStatus } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -84,7 +84,7 @@ export function createWithdrawalsService(dependencies: {
     const userId = Number(principal.userId);
     if (!(await kyc.isVerified(userId))) throw new AppError('KYC_REQUIRED');
     await auth.verifyPayPassword(principal, input.payPassword);
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       // One withdrawal of a user at a time, so two at once cannot both pass the limits.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${userId}`}))`);
       const existing = await tx

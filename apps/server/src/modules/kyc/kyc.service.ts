@@ -1,6 +1,6 @@
 import { type KycState, pageInfo, reviewStatus } from '@bolsa/contracts';
 import { asc, count, desc, eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, FieldValidationError, type Principal } from '../../platform/http/index.ts';
 import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
 import { isKnownArea } from '../../platform/reference/index.ts';
@@ -116,7 +116,7 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       for (const url of images) {
         if (!(await uploads.readOwned(userId, url))) throw new AppError('KYC_IMAGE_NOT_FOUND');
       }
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const current = await latest(tx, userId);
         if (current?.status === 'pending' || current?.status === 'verified') throw new AppError('KYC_ALREADY_SUBMITTED');
         const [row] = await tx

@@ -12,7 +12,7 @@ import {
   type WalletType,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
@@ -395,7 +395,9 @@ export function createTradingService(dependencies: Dependencies) {
     const reserve = costOf(instrument, rules, reservePrice, quantity, input.leverage);
 
     const changed: repository.PositionRow[] = [];
-    const result = await db.transaction(async (tx) => {
+    const result = await inTransaction(db, async (tx) => {
+      // A retried attempt starts again: what the aborted one collected never happened.
+      changed.length = 0;
       const inserted = await repository.insertOrder(tx, {
         userId,
         idempotencyKey: input.idempotencyKey,
@@ -445,7 +447,7 @@ export function createTradingService(dependencies: Dependencies) {
 
   async function cancel(principal: Principal, orderId: number): Promise<Order> {
     const userId = userIdOf(principal);
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const order = await repository.orderOf(tx, userId, orderId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
       const locked = await repository.lockOrderInProgress(tx, order.id, { skipLocked: false });
@@ -593,7 +595,9 @@ export function createTradingService(dependencies: Dependencies) {
       return orderView(existing);
     }
     const changed: repository.PositionRow[] = [];
-    const order = await db.transaction(async (tx) => {
+    const order = await inTransaction(db, async (tx) => {
+      // A retried attempt starts again: what the aborted one collected never happened.
+      changed.length = 0;
       const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
       if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
       const instrument = instrumentOf(position.code);
@@ -656,7 +660,9 @@ export function createTradingService(dependencies: Dependencies) {
      */
     async fillResting(orderId: number, tick: QuoteTick): Promise<FillOutcome> {
       const changed: repository.PositionRow[] = [];
-      const outcome = await db.transaction(async (tx): Promise<FillOutcome> => {
+      const outcome = await inTransaction(db, async (tx): Promise<FillOutcome> => {
+        // A retried attempt starts again: what the aborted one collected never happened.
+        changed.length = 0;
         const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked: true });
         if (!order) return 'gone';
         const instrument = instrumentOf(order.code);
@@ -680,7 +686,9 @@ export function createTradingService(dependencies: Dependencies) {
      */
     async closeTriggered(positionId: number, tick: QuoteTick): Promise<CloseReason | 'gone' | 'waiting'> {
       const changed: repository.PositionRow[] = [];
-      const outcome = await db.transaction(async (tx): Promise<CloseReason | 'gone' | 'waiting'> => {
+      const outcome = await inTransaction(db, async (tx): Promise<CloseReason | 'gone' | 'waiting'> => {
+        // A retried attempt starts again: what the aborted one collected never happened.
+        changed.length = 0;
         const position = await repository.lockOpenPosition(tx, positionId);
         if (!position) return 'gone';
         const instrument = instrumentOf(position.code);
@@ -805,7 +813,7 @@ export function createTradingService(dependencies: Dependencies) {
     /** Adds money from the wallet to a position's margin. */
     async addMargin(principal: Principal, input: { id: number; amount: string; idempotencyKey: string }) {
       const userId = userIdOf(principal);
-      const updated = await db.transaction(async (tx) => {
+      const updated = await inTransaction(db, async (tx) => {
         const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
         if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
         const walletType = position.walletType as WalletType;

@@ -251,7 +251,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   tradingEngine = engine;
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
-  const admin = createAdminService({ db, ledger, uploads, kyc, messages, deposits, withdrawals });
+  const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,

@@ -404,6 +404,26 @@ export const reconciliationReportSchema = z.object({
   negativeAvailable: z.array(z.object({ accountId: z.number(), balance: z.string(), held: z.string() })),
 });
 
+export const publishAppVersionBody = z.object({
+  version: z
+    .string({ error: typeError })
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/, { error: 'validation.invalidValue' }),
+  notes: optionalTextSchema(2000),
+  downloadUrl: z
+    .url({ protocol: /^https$/, error: 'validation.invalidValue' })
+    .max(300, { error: 'validation.tooLong' })
+    .optional(),
+});
+
+export const outboxEntrySchema = z.object({
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAtTimestamp: z.number().int(),
+});
+
 export const operatorApi = {
   login: {
     method: 'POST',
@@ -416,6 +436,19 @@ export const operatorApi = {
   rejectDeposit: { method: 'POST', path: '/deposits/:id/reject', params: reviewIdParams, body: rejectBody, data: depositSchema },
   withdrawals: { method: 'GET', path: '/withdrawals', query: reviewQuery, data: pageOf(operatorWithdrawalSchema) },
   reconciliation: { method: 'GET', path: '/ledger/reconciliation', data: reconciliationReportSchema },
+  publishAppVersion: {
+    method: 'POST',
+    path: '/app-versions',
+    body: publishAppVersionBody,
+    data: z.object({
+      version: z.string(),
+      notes: z.string().nullable(),
+      downloadUrl: z.string().nullable(),
+      publishedAtTimestamp: z.number().int().nullable(),
+    }),
+  },
+  /** The mails the server would have sent, when no SMTP server is configured (empty otherwise). */
+  outbox: { method: 'GET', path: '/outbox', data: z.array(outboxEntrySchema) },
   approveWithdrawal: { method: 'POST', path: '/withdrawals/:id/approve', params: reviewIdParams, data: withdrawalSchema },
   rejectWithdrawal: {
     method: 'POST',

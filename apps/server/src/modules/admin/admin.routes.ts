@@ -45,6 +45,10 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     { summary: 'Refuse an identity verification with a reason', tags },
     ({ operator, params, body, request }) => admin.rejectKyc(operator, { ipAddress: request.ip }, params.id, body.reason),
   );
+  operatorRoute(app, operatorApi.publishAppVersion, { summary: 'Publish an app version', tags }, ({ operator, body, request }) =>
+    admin.publishAppVersion(operator, { ipAddress: request.ip }, body),
+  );
+  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async () => admin.outbox());
   operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, () => admin.reconciliation());
   app.get(
     '/file/:key',

@@ -2,7 +2,9 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
+import type { ContentService } from '../content/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -25,10 +27,12 @@ export function createAdminService(dependencies: {
   uploads: UploadsService;
   kyc: KycService;
   messages: MessagesService;
+  content: ContentService;
+  mailer: Mailer;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
 }) {
-  const { db, ledger, uploads, kyc, messages, deposits, withdrawals } = dependencies;
+  const { db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals } = dependencies;
 
   async function audited<T extends object>(
     operator: OperatorPrincipal,
@@ -124,6 +128,22 @@ export function createAdminService(dependencies: {
         (tx) => messages.send(tx, operator.operatorId, { ...input, userId: input.userId === undefined ? undefined : Number(input.userId) }),
         async () => undefined,
       ),
+
+    publishAppVersion: (
+      operator: OperatorPrincipal,
+      meta: { ipAddress: string },
+      input: { version: string; notes?: string | undefined; downloadUrl?: string | undefined },
+    ) =>
+      audited(
+        operator,
+        meta,
+        'app-version.publish',
+        { type: 'app-version', id: 0 },
+        (tx) => content.publishAppVersion(tx, input),
+        async () => undefined,
+      ),
+    /** The dev outbox: what would have been mailed without SMTP. */
+    outbox: () => mailer.outbox(),
 
     kycQueue: kyc.reviewQueue,
     approveKyc: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>

@@ -1,6 +1,6 @@
 import { APP_VERSION, type AppVersion } from '@bolsa/contracts';
 import { desc, lte } from 'drizzle-orm';
-import type { Database } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import { appVersions } from './content.tables.ts';
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -8,6 +8,19 @@ export type ContentService = ReturnType<typeof createContentService>;
 export function createContentService(dependencies: { db: Database }) {
   const { db } = dependencies;
   return {
+    /** Publishes a version in the caller's transaction (the operator's audited one). */
+    async publishAppVersion(
+      executor: Executor,
+      input: { version: string; notes?: string | undefined; downloadUrl?: string | undefined },
+    ): Promise<AppVersion> {
+      const [row] = await executor
+        .insert(appVersions)
+        .values({ version: input.version, notes: input.notes ?? null, downloadUrl: input.downloadUrl ?? null })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      return { version: row.version, notes: row.notes, downloadUrl: row.downloadUrl, publishedAtTimestamp: row.publishedAt.getTime() };
+    },
+
     /** The newest published version; 1.0.0 until an operator publishes another. */
     async publishedAppVersion(): Promise<AppVersion> {
       const rows = await db

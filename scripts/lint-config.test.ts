@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const probe = join(root, 'apps/server/src/lint-config-probe.ts');
+// At the repository root: outside apps/ and packages/, which the import-rule test scans at the same time.
+const probe = join(root, 'lint-config-probe.ts');
 
 afterAll(() => rmSync(probe, { force: true }));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_LENGTH_MAX } from './constants.ts';
-import { pageOf } from './paging.ts';
+import { pageOf, pageQueryFields, pathIdSchema } from './paging.ts';
 import { textSchema, typeError } from './validation.ts';
 
 /** Identity verification (spec §4 KYC): waiting for review, verified, or unsuccessful with a reason and a retry. */
@@ -83,10 +83,9 @@ export const kycApi = {
 
 const kycQuery = z.object({
   status: z.enum(['pending', 'all'], { error: 'validation.invalidValue' }).default('pending'),
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields,
 });
-const kycIdParams = z.object({ id: z.coerce.number({ error: 'validation.invalidValue' }).int().positive().max(Number.MAX_SAFE_INTEGER) });
+const kycIdParams = z.object({ id: pathIdSchema });
 
 export const operatorKycApi = {
   queue: { method: 'GET', path: '/kyc', query: kycQuery, data: pageOf(operatorKycSchema) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { pageOf, pageQuery, pageQueryFields } from './paging.ts';
 import { typeError } from './validation.ts';
 
 /**
@@ -30,8 +30,6 @@ export type FuturesListType = (typeof futuresListTypes)[number];
 /** Currency symbols of spec §9: $ by default, NT$ for Taiwan, ARS for Argentina. */
 export const currencySymbolOf: Record<string, string> = { USD: '$', TWD: 'NT$', ARS: 'ARS' };
 
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
 export const WATCHLIST_SIZE_MAX = 200;
 export const HOME_SPARKLINE_POINTS = 50;
 export const PUSH_PATH = '/web/push';
@@ -49,17 +47,6 @@ const optionalMarketSchema = z
   .max(20, { error: 'validation.tooLong' })
   .optional()
   .transform((value) => (value ? value.toUpperCase() : undefined));
-
-const pageFields = {
-  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int({ error: 'validation.invalidValue' }).min(1).max(10_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'validation.invalidType' })
-    .int({ error: 'validation.invalidValue' })
-    .min(1)
-    .max(PAGE_SIZE_MAX, { error: 'validation.tooLong' })
-    .default(PAGE_SIZE_DEFAULT),
-};
-export const pageQuery = z.object(pageFields);
 
 /** One quote in a list, with the field names of spec §3. */
 export const quoteRowSchema = z.object({
@@ -168,7 +155,7 @@ export const tradingDaysBody = z.object({
   /** Inclusive dates, YYYY-MM-DD; default: today and the next 30 days. */
   from: z.iso.date({ error: 'validation.invalidValue' }).optional(),
   to: z.iso.date({ error: 'validation.invalidValue' }).optional(),
-  ...pageFields,
+  ...pageQueryFields,
 });
 export const tradingDaySchema = z.object({
   date: z.string(),
@@ -203,7 +190,7 @@ export const searchBody = z.object({
     .max(20, { error: 'validation.tooLong' })
     .optional()
     .transform((value) => value || undefined),
-  ...pageFields,
+  ...pageQueryFields,
 });
 export const marketsBody = z.object({ markets: z.array(text(20)).max(20).optional() }).default({});
 

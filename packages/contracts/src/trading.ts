@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
 import { typeError } from './validation.ts';
 import { idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
 
@@ -40,26 +40,6 @@ const codeSchema = z
   .transform((value) => value.toUpperCase());
 
 const nameSchema = z.string({ error: typeError }).trim().max(100, { error: 'validation.tooLong' }).optional();
-
-const idSchema = z
-  .union([z.number().int(), z.string().regex(/^\d{1,15}$/)], { error: 'validation.invalidValue' })
-  .transform(Number)
-  .refine((value) => value > 0 && value <= Number.MAX_SAFE_INTEGER, { error: 'validation.invalidValue' });
-
-const pageFields = {
-  pageNum: z
-    .number({ error: typeError })
-    .int({ error: 'validation.invalidValue' })
-    .min(1, { error: 'validation.invalidValue' })
-    .max(100_000)
-    .default(1),
-  pageSize: z
-    .number({ error: typeError })
-    .int({ error: 'validation.invalidValue' })
-    .min(1, { error: 'validation.invalidValue' })
-    .max(100)
-    .default(20),
-};
 
 const directionSchema = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' });
 const orderTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'validation.invalidValue' });
@@ -220,9 +200,9 @@ export const minCountSchema = z.object({
 export const halfOrFullSchema = z.object({ positionId: z.string(), fullNum: decimal, halfNum: decimal });
 
 const positionListBody = z
-  .object({ source: z.enum(tradableSources, { error: 'validation.invalidValue' }).optional(), ...pageFields })
+  .object({ source: z.enum(tradableSources, { error: 'validation.invalidValue' }).optional(), ...pageBodyFields })
   .optional();
-const orderIdBody = z.object({ orderId: idSchema });
+const orderIdBody = z.object({ orderId: recordIdSchema });
 
 export const tradingApi = {
   createStock: { method: 'POST', path: '/stock/create', body: stockCreateBody, data: orderSchema },
@@ -240,19 +220,19 @@ export const tradingApi = {
   closedPositions: { method: 'POST', path: '/position/flatList', body: positionListBody, data: pageOf(positionSchema) },
   entrustedOrders: { method: 'POST', path: '/position/consignList', body: positionListBody, data: pageOf(orderSchema) },
   orderHistory: { method: 'POST', path: '/position/water/pageList', body: positionListBody, data: pageOf(orderSchema) },
-  halfOrFull: { method: 'POST', path: '/position/getHalfOrFullNum', body: z.object({ id: idSchema }), data: halfOrFullSchema },
+  halfOrFull: { method: 'POST', path: '/position/getHalfOrFullNum', body: z.object({ id: recordIdSchema }), data: halfOrFullSchema },
   closePosition: {
     method: 'POST',
     path: '/position/flatPosition',
     /** Without a quantity the whole position closes. */
-    body: z.object({ id: idSchema, quantity: positiveDecimalSchema.optional(), idempotencyKey: idempotencyKeySchema }),
+    body: z.object({ id: recordIdSchema, quantity: positiveDecimalSchema.optional(), idempotencyKey: idempotencyKeySchema }),
     data: orderSchema,
   },
   addMargin: {
     method: 'POST',
     path: '/position/addPositionMargin',
     body: z.object({
-      id: idSchema,
+      id: recordIdSchema,
       amount: positiveDecimalSchema.refine((value) => (value.split('.')[1]?.length ?? 0) <= 2, { error: 'validation.amountDecimals' }),
       idempotencyKey: idempotencyKeySchema,
     }),

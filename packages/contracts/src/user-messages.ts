@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { pageOf, pageQuery, pathIdSchema, recordIdSchema } from './paging.ts';
 import { typeError } from './validation.ts';
 
 /**
@@ -29,18 +29,13 @@ export type Message = z.infer<typeof messageSchema>;
 
 const messagePage = pageOf(messageSchema).extend({ unreadCount: z.number().int() });
 
-const pageQuery = z.object({
-  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100).default(20),
-});
-
 export const messagesApi = {
   list: { method: 'GET', path: '/userMessage/getMessage', body: undefined, query: pageQuery, data: messagePage },
   detail: {
     method: 'GET',
     path: '/userMessage/:id',
     body: undefined,
-    params: z.object({ id: z.coerce.number({ error: 'validation.invalidValue' }).int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    params: z.object({ id: pathIdSchema }),
     data: messageSchema,
   },
   markRead: {
@@ -49,10 +44,7 @@ export const messagesApi = {
     /** Some messages by id, or every message when `all` is true. */
     body: z
       .object({
-        ids: z
-          .array(z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]), { error: typeError })
-          .max(100)
-          .optional(),
+        ids: z.array(recordIdSchema, { error: typeError }).max(100).optional(),
         all: z.boolean({ error: typeError }).optional(),
       })
       .refine((value) => value.all === true || (value.ids?.length ?? 0) > 0, { error: 'validation.required', path: ['ids'] }),
@@ -62,7 +54,7 @@ export const messagesApi = {
 
 export const operatorMessageBody = z.object({
   /** A user id, or absent to write to everyone. */
-  userId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
+  userId: recordIdSchema.optional(),
   title: z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(120, { error: 'validation.tooLong' }),
   content: z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(4000, { error: 'validation.tooLong' }),
 });

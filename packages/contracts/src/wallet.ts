@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './paging.ts';
+import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
 /** Wallet types of spec §4; each is one ledger account per user, in its own currency. */
@@ -44,37 +44,6 @@ export const idempotencyKeySchema = z
   .min(8, { error: 'validation.tooShort' })
   .max(100, { error: 'validation.tooLong' })
   .regex(/^[A-Za-z0-9_:.-]+$/, { error: 'validation.invalidValue' });
-/** Paging in a JSON body: whole numbers, never coerced (a boolean must not become page 1). */
-const pageSchema = {
-  pageNum: z
-    .number({ error: typeError })
-    .int({ error: 'validation.invalidValue' })
-    .min(1, { error: 'validation.invalidValue' })
-    .max(100_000)
-    .default(1),
-  pageSize: z
-    .number({ error: typeError })
-    .int({ error: 'validation.invalidValue' })
-    .min(1, { error: 'validation.invalidValue' })
-    .max(100)
-    .default(20),
-};
-/** Paging in a query string, where everything arrives as text. */
-const pageQuerySchema = {
-  pageNum: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'validation.invalidType' }).int().min(1).max(100).default(20),
-};
-/** An id as the app sends it back: the decimal string the server gave, or a number. */
-const idSchema = z
-  .union([z.number().int(), z.string().regex(/^\d{1,15}$/)], { error: 'validation.invalidValue' })
-  .transform(Number)
-  .refine((value) => value > 0 && value <= Number.MAX_SAFE_INTEGER, { error: 'validation.invalidValue' });
-/** An id in a URL path. */
-const pathIdSchema = z.coerce
-  .number({ error: 'validation.invalidValue' })
-  .int()
-  .positive({ error: 'validation.invalidValue' })
-  .max(Number.MAX_SAFE_INTEGER);
 
 export const walletSchema = z.object({
   walletType: walletTypeSchema,
@@ -229,14 +198,14 @@ export const withdrawalApplyBody = z.discriminatedUnion(
   [
     z.object({
       method: z.literal('bank'),
-      cardId: idSchema,
+      cardId: recordIdSchema,
       amount: amountSchema,
       payPassword: payPasswordSchema,
       idempotencyKey: idempotencyKeySchema,
     }),
     z.object({
       method: z.literal('crypto'),
-      addressId: idSchema,
+      addressId: recordIdSchema,
       amount: amountSchema,
       payPassword: payPasswordSchema,
       idempotencyKey: idempotencyKeySchema,
@@ -283,8 +252,8 @@ const cardFields = {
 };
 
 export const addCardBody = z.object(cardFields);
-export const updateCardBody = z.object({ id: idSchema, ...cardFields });
-export const deleteByIdBody = z.object({ id: idSchema });
+export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields });
+export const deleteByIdBody = z.object({ id: recordIdSchema });
 
 export const cryptoNetworks = ['TRC20', 'ERC20'] as const;
 
@@ -298,7 +267,7 @@ export const withdrawalAddressSchema = z.object({
 
 export const saveAddressBody = z
   .object({
-    id: idSchema.optional(),
+    id: recordIdSchema.optional(),
     network: z.enum(cryptoNetworks, { error: 'validation.invalidValue' }),
     address: z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
     label: optionalTextSchema(50),
@@ -332,7 +301,7 @@ export const walletApi = {
   walletBill: {
     method: 'POST',
     path: '/wallet/getWalletBill',
-    body: z.object({ walletType: walletTypeSchema.optional(), timeZone: timeZoneSchema, ...pageSchema }),
+    body: z.object({ walletType: walletTypeSchema.optional(), timeZone: timeZoneSchema, ...pageBodyFields }),
     data: pageOf(walletBillSchema),
   },
   transferQuote: {
@@ -344,13 +313,18 @@ export const walletApi = {
     data: transferQuoteSchema,
   },
   transfer: { method: 'POST', path: '/wallet/transfer', body: transferBody, data: transferResultSchema },
-  cancelTransfer: { method: 'POST', path: '/wallet/cancelTransfer', body: z.object({ transferId: idSchema }), data: transferResultSchema },
+  cancelTransfer: {
+    method: 'POST',
+    path: '/wallet/cancelTransfer',
+    body: z.object({ transferId: recordIdSchema }),
+    data: transferResultSchema,
+  },
 } as const;
 
 export const fundingApi = {
   depositMethods: { method: 'POST', path: '/recharge/currency/selectList', body: emptyBody, data: depositMethodsSchema },
   createDeposit: { method: 'POST', path: '/recharge/create', body: depositCreateBody, data: depositSchema },
-  deposits: { method: 'POST', path: '/recharge/listPage', body: z.object(pageSchema).optional(), data: pageOf(depositSchema) },
+  deposits: { method: 'POST', path: '/recharge/listPage', body: z.object(pageBodyFields).optional(), data: pageOf(depositSchema) },
   usableWithdrawal: {
     method: 'GET',
     path: '/withdrawal/getUsableWithdrawalAmount',
@@ -359,7 +333,7 @@ export const fundingApi = {
   },
   withdraw: { method: 'POST', path: '/withdrawal/withdrawal-apply', body: withdrawalApplyBody, data: withdrawalSchema },
   withdrawOther: { method: 'POST', path: '/withdrawal/other-withdrawal-apply', body: otherWithdrawalApplyBody, data: withdrawalSchema },
-  withdrawals: { method: 'POST', path: '/withdrawal/listPage', body: z.object(pageSchema).optional(), data: pageOf(withdrawalSchema) },
+  withdrawals: { method: 'POST', path: '/withdrawal/listPage', body: z.object(pageBodyFields).optional(), data: pageOf(withdrawalSchema) },
   cards: { method: 'POST', path: '/UserAccount/SelectCardNo', body: emptyBody, data: z.array(bankCardSchema) },
   addCard: { method: 'POST', path: '/UserAccount/addCardNo', body: addCardBody, data: bankCardSchema },
   updateCard: { method: 'POST', path: '/UserAccount/UpdateCardNo', body: updateCardBody, data: bankCardSchema },
@@ -384,7 +358,7 @@ export const operatorLoginBody = z.object({
 });
 export const reviewQuery = z.object({
   status: z.enum(['pending', 'all'], { error: 'validation.invalidValue' }).default('pending'),
-  ...pageQuerySchema,
+  ...pageQueryFields,
 });
 export const rejectBody = z.object({ reason: textSchema(200) });
 export const reviewIdParams = z.object({ id: pathIdSchema });

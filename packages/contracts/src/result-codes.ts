@@ -106,6 +106,7 @@ export const resultCodes = {
 
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
+  OPERATOR_FORBIDDEN: { code: 6002, httpStatus: 403, when: "The operator's role does not grant the permission this action needs." },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * The one list of what an operator may do. The server checks it on the first line of every operator
+ * service; the console reads it to show only what the signed-in operator can use. Adding an operator
+ * feature means adding its permission here and granting it to the roles that need it.
+ */
+export const operatorPermissions = [
+  'reviews.deposits',
+  'reviews.withdrawals',
+  'reviews.kyc',
+  'files.read',
+  'users.read',
+  'users.freeze',
+  'users.sessions',
+  'adjustments.request',
+  'adjustments.approve',
+  'ledger.reconcile',
+  'instruments.read',
+  'instruments.edit',
+  'content.edit',
+  'messages.send',
+  'audit.read',
+  'outbox.read',
+  'operators.manage',
+] as const;
+
+export type OperatorPermission = (typeof operatorPermissions)[number];
+
+export const operatorRoles = ['admin', 'reviewer', 'support', 'content_editor'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+export const operatorRoleSchema = z.enum(operatorRoles);
+
+/** Which role may do what. An admin may do everything; the others only their part of the work. */
+export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]> = {
+  admin: operatorPermissions,
+  reviewer: [
+    'reviews.deposits',
+    'reviews.withdrawals',
+    'reviews.kyc',
+    'files.read',
+    'users.read',
+    'adjustments.request',
+    'adjustments.approve',
+    'ledger.reconcile',
+  ],
+  support: ['users.read', 'users.freeze', 'users.sessions', 'files.read', 'messages.send', 'outbox.read'],
+  content_editor: ['content.edit', 'messages.send'],
+};
+
+export function roleHasPermission(role: string, permission: OperatorPermission): boolean {
+  const permissions = rolePermissions[role as OperatorRole];
+  return permissions?.includes(permission) === true;
+}

@@ -103,6 +103,11 @@ export const resultCodes = {
     httpStatus: 400,
     when: 'Closing more than the position holds, or a part that is not whole lots.',
   },
+  TAKE_PROFIT_STOP_LOSS_INVALID: {
+    code: 5012,
+    httpStatus: 400,
+    when: "A take-profit or stop-loss on the wrong side of the position's current price (it would close at once).",
+  },
 
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },

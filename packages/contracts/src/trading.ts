@@ -124,7 +124,7 @@ export const orderSchema = z.object({
   cancelReason: z.string().nullable(),
   /** Close orders: who closed (the user, the take-profit, the stop-loss, a stop-out). */
   closeReason: z.enum(['user', 'take_profit', 'stop_loss', 'stop_out']).nullable(),
-  /** A day order still in progress is cancelled at this time (the close of its trading day); null for good-till-cancelled. */
+  /** An order still in progress is cancelled at this time: a day order at the close of its trading day (null when the clock never closes), a good-till-cancelled one 90 days after it was placed. */
   expireTimeTimestamp: z.number().int().nullable(),
   createTimeTimestamp: z.number().int(),
   fillTimeTimestamp: z.number().int().nullable(),
@@ -236,6 +236,13 @@ export const tradingApi = {
       amount: positiveDecimalSchema.refine((value) => (value.split('.')[1]?.length ?? 0) <= 2, { error: 'validation.amountDecimals' }),
       idempotencyKey: idempotencyKeySchema,
     }),
+    data: positionSchema,
+  },
+  updateTakeProfitStopLoss: {
+    method: 'POST',
+    path: '/position/updateTakeProfitStopLoss',
+    /** Sets both levels of an open position; null removes one. */
+    body: z.object({ id: recordIdSchema, takeProfit: positiveDecimalSchema.nullable(), stopLoss: positiveDecimalSchema.nullable() }),
     data: positionSchema,
   },
   orderDetail: { method: 'POST', path: '/orders/additions', body: orderIdBody, data: orderDetailSchema },

@@ -49,6 +49,12 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
     { summary: "Add money from the market's wallet to a position's margin", tags },
     ({ principal, body }) => trading.addMargin(principal, body),
   );
+  userRoute(
+    app,
+    tradingApi.updateTakeProfitStopLoss,
+    { summary: 'Set or remove the take-profit and stop-loss of an open position', tags },
+    ({ principal, body }) => trading.updateTakeProfitStopLoss(principal, body),
+  );
   userRoute(app, tradingApi.orderDetail, { summary: 'One order with its fill', tags }, ({ principal, body }) =>
     trading.orderDetail(principal, body.orderId),
   );

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { dayOrderExpiry, feeOf, type Instrument, marginOf, marketRules } from './trading.rules.ts';
+import { dayOrderExpiry, feeOf, type Instrument, marginOf, marketRules, orderExpiry } from './trading.rules.ts';
 
 const onCalendar = (calendar: Instrument['calendar']) => ({ calendar }) as Instrument;
 
@@ -24,5 +24,12 @@ describe('market rules', () => {
     // Saturday: Monday's close.
     expect(dayOrderExpiry(onCalendar('US'), Date.parse('2026-11-21T15:00:00Z'), 'real')?.toISOString()).toBe('2026-11-23T21:00:00.000Z');
     expect(dayOrderExpiry(onCalendar('US'), Date.parse('2026-11-18T15:00:00Z'), 'always-open')).toBeNull();
+  });
+
+  it('expires a good-till-cancelled order 90 days after it was placed, whatever the clock', () => {
+    const placed = Date.parse('2026-11-18T15:00:00Z');
+    expect(orderExpiry(onCalendar('US'), 'gtc', placed, 'real')?.toISOString()).toBe('2027-02-16T15:00:00.000Z');
+    expect(orderExpiry(onCalendar('US'), 'gtc', placed, 'always-open')?.toISOString()).toBe('2027-02-16T15:00:00.000Z');
+    expect(orderExpiry(onCalendar('US'), 'day', placed, 'real')?.toISOString()).toBe('2026-11-18T21:00:00.000Z');
   });
 });

@@ -92,3 +92,13 @@ export function dayOrderExpiry(instrument: Instrument, instantMs: number, clock:
   }
   return null;
 }
+
+/** How long a good-till-cancelled order may wait before it is cancelled as expired (issue #5: 90 days). */
+export const GOOD_TILL_CANCELLED_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an order placed at an instant expires: a day order at its session's close, a good-till-cancelled one 90 days on. */
+export function orderExpiry(instrument: Instrument, timeInForce: 'day' | 'gtc', instantMs: number, clock: ClockMode): Date | null {
+  if (timeInForce === 'gtc') return new Date(instantMs + GOOD_TILL_CANCELLED_DAYS * DAY_MS);
+  return dayOrderExpiry(instrument, instantMs, clock);
+}

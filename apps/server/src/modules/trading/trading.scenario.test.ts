@@ -1,48 +1,12 @@
-import type { QuoteTick, WalletType } from '@bolsa/contracts';
+import type { WalletType } from '@bolsa/contracts';
 import { currencyOfWallet } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../../platform/bus/index.ts';
+import { scriptedQuotes } from '../../test/scripted-quotes.ts';
 import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
 import { createExecutionEngine } from './index.ts';
-
-/** Quotes the test writes itself: exact bids, asks and market status, delivered to subscribers at once. */
-function scriptedQuotes() {
-  const latest = new Map<string, QuoteTick>();
-  const handlers = new Map<string, Set<(tick: QuoteTick) => void>>();
-  return {
-    latest: (code: string) => latest.get(code),
-    subscribe(code: string, handler: (tick: QuoteTick) => void) {
-      const set = handlers.get(code) ?? new Set();
-      set.add(handler);
-      handlers.set(code, set);
-      return () => set.delete(handler);
-    },
-    set(code: string, bid: string, ask: string, marketStatus: QuoteTick['marketStatus'] = 'open') {
-      const tick: QuoteTick = {
-        code,
-        price: bid,
-        change: '0',
-        changeRatio: '0',
-        volume: '0',
-        open: bid,
-        high: ask,
-        low: bid,
-        prevClose: bid,
-        bid,
-        ask,
-        bidVolume: '100',
-        askVolume: '100',
-        marketStatus,
-        fall: false,
-        timestamp: Date.now(),
-      };
-      latest.set(code, tick);
-      for (const handler of handlers.get(code) ?? []) handler(tick);
-    },
-  };
-}
 
 type Order = {
   expireTimeTimestamp?: number | null;

@@ -20,7 +20,6 @@ import { type ClockMode, calendars, statusAt } from '../market/index.ts';
 import * as repository from './trading.repository.ts';
 import {
   type CreateKind,
-  dayOrderExpiry,
   feeOf,
   type Instrument,
   isOnTick,
@@ -30,6 +29,7 @@ import {
   marginOf,
   marketRules,
   multiplierOf,
+  orderExpiry,
   sourcesOfCreate,
   tickSizeOf,
 } from './trading.rules.ts';
@@ -415,7 +415,7 @@ export function createTradingService(dependencies: Dependencies) {
         timeInForce: input.timeInForce,
         takeProfit: input.takeProfit ?? null,
         stopLoss: input.stopLoss ?? null,
-        expiresAt: input.timeInForce === 'day' ? dayOrderExpiry(instrument, now().getTime(), clock) : null,
+        expiresAt: orderExpiry(instrument, input.timeInForce, now().getTime(), clock),
         createdAt: now(),
       });
       if (!inserted) {
@@ -707,7 +707,7 @@ export function createTradingService(dependencies: Dependencies) {
       return outcome;
     },
 
-    /** Cancels day orders still in progress after the close of their trading day, releasing their holds. */
+    /** Cancels orders still in progress past their expiry (day orders after their session, good-till-cancelled after 90 days), releasing their holds. */
     dayOrderExpiryJob: {
       name: 'trading-day-order-expiry',
       intervalMs: 60_000,
@@ -808,6 +808,38 @@ export function createTradingService(dependencies: Dependencies) {
       const lot = new Decimal(instrument.lotSize);
       const half = full.div(2).div(lot).floor().times(lot);
       return { positionId: String(position.id), fullNum: full.toString(), halfNum: (half.isZero() ? full : half).toString() };
+    },
+
+    /**
+     * Sets (or, with null, removes) the take-profit and stop-loss of an open position of the user's.
+     * Each must lie on its own side of the price the position would close at now, so setting one never
+     * closes the position at once by surprise; the execution engine watches the new levels from the commit.
+     */
+    async updateTakeProfitStopLoss(principal: Principal, input: { id: number; takeProfit: string | null; stopLoss: string | null }) {
+      const userId = userIdOf(principal);
+      const updated = await inTransaction(db, async (tx) => {
+        const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
+        if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
+        const instrument = instrumentOf(position.code);
+        for (const value of [input.takeProfit, input.stopLoss]) {
+          if (value === null) continue;
+          const price = new Decimal(value);
+          if (!isOnTick(instrument, price)) throw new AppError('PRICE_NOT_ON_TICK', { tick: tickSizeOf(instrument, price).toString() });
+        }
+        const tick = quotes.latest(position.code);
+        if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
+        const isBuy = position.direction === BUY;
+        const touch = new Decimal(isBuy ? tick.bid : tick.ask);
+        // Above the touch is the winning side of a buy, below it the winning side of a sell.
+        const isAbove = (value: string) => new Decimal(value).greaterThan(touch);
+        const isBelow = (value: string) => new Decimal(value).lessThan(touch);
+        const isTakeProfitValid = input.takeProfit === null || (isBuy ? isAbove(input.takeProfit) : isBelow(input.takeProfit));
+        const isStopLossValid = input.stopLoss === null || (isBuy ? isBelow(input.stopLoss) : isAbove(input.stopLoss));
+        if (!isTakeProfitValid || !isStopLossValid) throw new AppError('TAKE_PROFIT_STOP_LOSS_INVALID', { price: touch.toString() });
+        return repository.updatePosition(tx, position.id, { takeProfit: input.takeProfit, stopLoss: input.stopLoss });
+      });
+      dependencies.onPositionChanged?.(updated);
+      return positionView(updated);
     },
 
     /** Adds money from the wallet to a position's margin. */

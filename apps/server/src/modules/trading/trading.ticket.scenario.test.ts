@@ -1,0 +1,170 @@
+import { currencyOfWallet, type Order, type Position, type WalletType } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scriptedQuotes } from '../../test/scripted-quotes.ts';
+import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+
+type Page<T> = { list: T[]; total: number };
+
+describe('trading: good-till-cancelled orders and editing the take-profit and stop-loss of an open position', () => {
+  const quotes = scriptedQuotes();
+  let testApp: TestApp;
+  let ledger: LedgerService;
+  let ana: { token: string; user: { id: string } };
+  let luis: { token: string; user: { id: string } };
+  let keyCounter = 0;
+  const key = () => {
+    keyCounter += 1;
+    return `tpsl-key-${Date.now().toString(36)}-${keyCounter}`;
+  };
+  const call = <T>(path: string, token: string, body?: unknown, language = 'en') =>
+    testApp.call<T>(path, { token, language, ...(body === undefined ? {} : { body }) });
+  const idle = () => testApp.app.trading.engine.idle();
+  const fund = async (userId: string, walletType: WalletType, amount: string) => {
+    await ledger.post(testApp.database.db, {
+      idempotencyKey: `test-fund:${userId}:${walletType}:${key()}`,
+      reason: 'deposit',
+      legs: [
+        { account: { system: 'DEPOSIT_CLEARING', currency: currencyOfWallet(walletType) }, amount: `-${amount}` },
+        { account: { userId: Number(userId), walletType }, amount },
+      ],
+    });
+  };
+  const open = async (direction: 0 | 1) => {
+    const response = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction,
+      quantity: '2',
+      leverage: 2,
+      idempotencyKey: key(),
+    });
+    expect(response.body.code).toBe(200);
+    return String(response.body.data.positionId);
+  };
+  const update = (token: string, id: string, takeProfit: string | null, stopLoss: string | null, language = 'en') =>
+    call<Position>('/position/updateTakeProfitStopLoss', token, { id, takeProfit, stopLoss }, language);
+  const positionOf = async (id: string) =>
+    (await call<Position[]>('/position/getByStock', ana.token, { stockCode: 'AAPL' })).body.data.find((row) => row.id === id);
+  const closeOf = async (positionId: string) => {
+    const history = await call<Page<Order>>('/position/water/pageList', ana.token, { pageSize: 100 });
+    return history.body.data.list.find((order) => order.openClose === 1 && order.positionId === positionId);
+  };
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ appOptions: { quoteSource: quotes } });
+    ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
+    ana = await registerUser(testApp);
+    luis = await registerUser(testApp);
+    await fund(ana.user.id, 'STOCK', '10000');
+    await fund(luis.user.id, 'STOCK', '1000');
+  });
+  afterEach(async () => {
+    await idle();
+    const report = await ledger.reconcile();
+    expect(report.isBalanced, JSON.stringify(report)).toBe(true);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('sets both levels on a buy; the engine closes at the new take-profit, once', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const id = await open(0);
+    const response = await update(ana.token, id, '205', '190');
+    expect(response.body.code).toBe(200);
+    expect(response.body.data).toMatchObject({ id, takeProfit: '205', stopLoss: '190', status: 'open' });
+    expect(await positionOf(id)).toMatchObject({ takeProfit: '205', stopLoss: '190' });
+
+    quotes.set('AAPL', '204.99', '205.01');
+    await idle();
+    expect(await closeOf(id)).toBeUndefined();
+    quotes.set('AAPL', '205.00', '205.02');
+    await idle();
+    expect(await closeOf(id)).toMatchObject({ closeReason: 'take_profit', fillPrice: '205', status: 1 });
+    // A closed position can no longer be edited.
+    expect((await update(ana.token, id, '220', null)).body.code).toBe(5010);
+  });
+
+  it('removes the levels with null: a quote through the old stop-loss no longer closes it', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const id = await open(0);
+    expect((await update(ana.token, id, null, '195')).body.data).toMatchObject({ takeProfit: null, stopLoss: '195' });
+    expect((await update(ana.token, id, null, null)).body.data).toMatchObject({ takeProfit: null, stopLoss: null });
+    quotes.set('AAPL', '190.00', '190.02');
+    await idle();
+    expect(await closeOf(id)).toBeUndefined();
+    expect(await positionOf(id)).toMatchObject({ status: 'open', takeProfit: null, stopLoss: null });
+    quotes.set('AAPL', '199.99', '200.01');
+    await call('/position/flatPosition', ana.token, { id, idempotencyKey: key() });
+  });
+
+  it('on a sell the take-profit lies below and the stop-loss above; the engine closes at the stop-loss', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const id = await open(1);
+    // A sell closes at the ask (200.01): a take-profit above it or a stop-loss below it would close at once.
+    expect((await update(ana.token, id, '201', null)).body.code).toBe(5012);
+    expect((await update(ana.token, id, null, '199')).body.code).toBe(5012);
+    expect((await update(ana.token, id, '190', '210')).body.data).toMatchObject({ takeProfit: '190', stopLoss: '210' });
+    quotes.set('AAPL', '209.98', '210.00');
+    await idle();
+    expect(await closeOf(id)).toMatchObject({ closeReason: 'stop_loss', fillPrice: '210', status: 1 });
+  });
+
+  it('refuses, translated and changing nothing: wrong side, off the tick, no quote, not the owner, bad input', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const id = await open(0);
+    expect((await update(ana.token, id, '210', '190')).body.code).toBe(200);
+
+    const wrongSide = await update(ana.token, id, '199', '190');
+    expect(wrongSide.body).toMatchObject({ code: 5012, data: null });
+    expect(wrongSide.body.msg).toContain('199.99');
+    const inSpanish = await update(ana.token, id, '210', '200', 'es');
+    expect(inSpanish.body.code).toBe(5012);
+    expect(inSpanish.body.msg).toContain('take-profit y el stop-loss');
+    // Exactly at the touch is not beyond it either.
+    expect((await update(ana.token, id, '199.99', null)).body.code).toBe(5012);
+    expect((await update(ana.token, id, '210.001', null)).body.code).toBe(5005);
+    expect((await update(luis.token, id, '210', '190')).body.code).toBe(5010);
+    expect((await update(ana.token, '999999', '210', '190')).body.code).toBe(5010);
+    expect((await call('/position/updateTakeProfitStopLoss', ana.token, { id, takeProfit: '-1', stopLoss: null })).body.code).toBe(1001);
+    expect((await call('/position/updateTakeProfitStopLoss', ana.token, { id, stopLoss: null })).body.code).toBe(1001);
+    expect(await positionOf(id)).toMatchObject({ takeProfit: '210', stopLoss: '190' });
+
+    await call('/position/flatPosition', ana.token, { id, idempotencyKey: key() });
+  });
+
+  it('a good-till-cancelled order expires 90 days after it was placed, releasing its hold', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const walletOf = async () =>
+      (await call<{ availableBalance: string }>('/wallet/getWalletBalance', ana.token, { walletType: 'STOCK' })).body.data;
+    const before = await walletOf();
+    const response = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 0,
+      type: 1,
+      price: '100',
+      quantity: '1',
+      timeInForce: 'gtc',
+      idempotencyKey: key(),
+    });
+    const order = response.body.data;
+    expect(order).toMatchObject({ status: 0, timeInForce: 'gtc' });
+    expect(order.expireTimeTimestamp).toBe(order.createTimeTimestamp + 90 * 24 * 60 * 60 * 1000);
+    expect((await walletOf()).availableBalance).not.toBe(before.availableBalance);
+
+    const job = testApp.app.trading.service.dayOrderExpiryJob;
+    await testApp.database.db.transaction((tx) => job.run(tx));
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: order.id })).body.data.status).toBe(0);
+    // 90 days on: moved into the past rather than waiting.
+    await testApp.database.db.execute(
+      sql`UPDATE trading_orders SET expires_at = now() - interval '1 second' WHERE id = ${Number(order.id)}`,
+    );
+    await testApp.database.db.transaction((tx) => job.run(tx));
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: order.id })).body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'expired',
+    });
+    expect(await walletOf()).toEqual(before);
+  });
+});

@@ -1,0 +1,38 @@
+import type { QuoteTick } from '@bolsa/contracts';
+
+/** Quotes the test writes itself: exact bids, asks and market status, delivered to subscribers at once. */
+export function scriptedQuotes() {
+  const latest = new Map<string, QuoteTick>();
+  const handlers = new Map<string, Set<(tick: QuoteTick) => void>>();
+  return {
+    latest: (code: string) => latest.get(code),
+    subscribe(code: string, handler: (tick: QuoteTick) => void) {
+      const set = handlers.get(code) ?? new Set();
+      set.add(handler);
+      handlers.set(code, set);
+      return () => set.delete(handler);
+    },
+    set(code: string, bid: string, ask: string, marketStatus: QuoteTick['marketStatus'] = 'open') {
+      const tick: QuoteTick = {
+        code,
+        price: bid,
+        change: '0',
+        changeRatio: '0',
+        volume: '0',
+        open: bid,
+        high: ask,
+        low: bid,
+        prevClose: bid,
+        bid,
+        ask,
+        bidVolume: '100',
+        askVolume: '100',
+        marketStatus,
+        fall: false,
+        timestamp: Date.now(),
+      };
+      latest.set(code, tick);
+      for (const handler of handlers.get(code) ?? []) handler(tick);
+    },
+  };
+}

@@ -300,6 +300,13 @@ export const routeObjects: RouteObject[] = [
                   (m) => m.ClosePositionPage,
                 ),
               },
+              {
+                path: 'pages/trade/history',
+                ...page(
+                  () => import('../features/trade/pages/order-history-page.tsx'),
+                  (m) => m.OrderHistoryPage,
+                ),
+              },
               // Every other page under these folders needs a session too.
               { path: 'pages/profile/*', ...notFound },
               { path: 'pages/setting/*', ...notFound },

@@ -4,6 +4,7 @@ export const routes = {
   market: '/pages/market/index',
   watchlist: '/pages/watchlist/index',
   trade: '/pages/trade/index',
+  tradeHistory: '/pages/trade/history',
   profile: '/pages/profile/index',
   login: '/pages/auth/login',
   register: '/pages/auth/register',

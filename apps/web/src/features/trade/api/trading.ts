@@ -3,13 +3,14 @@ import {
   type minCountSchema,
   type Order,
   type Position,
+  type TimeInForce,
   type TradableSource,
   tradingApi,
   type Wallet,
   type WalletType,
   walletApi,
 } from '@bolsa/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
@@ -24,20 +25,38 @@ export const tradeQueryScope = ['trade'] as const;
 /** Enough rows for one screen of a retail account; the server caps a page at 100. */
 const LIST_PAGE_SIZE = 100;
 
+/** Rows per page of the lists that grow as the user scrolls (closed, entrusted, order history). */
+export const SCROLL_PAGE_SIZE = 20;
+
 /** Holdings revalue with the market: refetched this often while the Holding list is on screen. */
 export const HOLDINGS_REFRESH_MS = 3000;
 
-export type TradeList = 'holding' | 'closed' | 'entrusted';
+export type TradeList = 'holding' | 'closed' | 'entrusted' | 'history';
 
 const listPaths = {
   holding: tradingApi.positions.path,
   closed: tradingApi.closedPositions.path,
   entrusted: tradingApi.entrustedOrders.path,
+  history: tradingApi.orderHistory.path,
 } as const;
 
-/** POST /position/me, /position/flatList or /position/consignList: the rows of one trade tab. */
-export function getTradeList<T extends Position | Order>(list: TradeList, signal?: AbortSignal): Promise<ListPage<T>> {
-  return apiRequest<ListPage<T>>(listPaths[list], { method: 'POST', body: { pageNum: 1, pageSize: LIST_PAGE_SIZE }, signal });
+/** POST /position/me, /position/flatList, /position/consignList or /position/water/pageList: one page of a trade list. */
+export function getTradeList<T extends Position | Order>(
+  list: TradeList,
+  signal?: AbortSignal,
+  paging: { pageNum: number; pageSize: number } = { pageNum: 1, pageSize: LIST_PAGE_SIZE },
+): Promise<ListPage<T>> {
+  return apiRequest<ListPage<T>>(listPaths[list], { method: 'POST', body: paging, signal });
+}
+
+/** A trade list read a page at a time as the user scrolls; newest first, as the server orders it. */
+function useScrolledTradeList<T extends Position | Order>(list: Exclude<TradeList, 'holding'>) {
+  return useInfiniteQuery({
+    queryKey: [...tradeQueryScope, list],
+    queryFn: ({ pageParam, signal }) => getTradeList<T>(list, signal, { pageNum: pageParam, pageSize: SCROLL_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last: ListPage<T>) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
 }
 
 export function usePositions(isLive = false) {
@@ -50,11 +69,16 @@ export function usePositions(isLive = false) {
 }
 
 export function useClosedPositions() {
-  return useQuery({ queryKey: [...tradeQueryScope, 'closed'], queryFn: ({ signal }) => getTradeList<Position>('closed', signal) });
+  return useScrolledTradeList<Position>('closed');
 }
 
 export function useEntrustedOrders() {
-  return useQuery({ queryKey: [...tradeQueryScope, 'entrusted'], queryFn: ({ signal }) => getTradeList<Order>('entrusted', signal) });
+  return useScrolledTradeList<Order>('entrusted');
+}
+
+/** Every order of the user, filled, waiting or cancelled (position activity). */
+export function useOrderHistory() {
+  return useScrolledTradeList<Order>('history');
 }
 
 /** POST /orders/cancel: cancels an order still waiting; its reserved money is released. */
@@ -119,11 +143,14 @@ export type OrderInput = {
   code: string;
   name: string;
   direction: 0 | 1;
-  type: 0 | 1 | 2;
+  type: 0 | 1 | 2 | 3;
   quantity: string;
   price?: string | undefined;
   stopPrice?: string | undefined;
   leverage: number;
+  timeInForce: TimeInForce;
+  takeProfit?: string | undefined;
+  stopLoss?: string | undefined;
   idempotencyKey: string;
 };
 
@@ -137,6 +164,9 @@ export function createOrder(input: OrderInput): Promise<Order> {
     price: fields.price,
     stopPrice: fields.stopPrice,
     leverage: fields.leverage,
+    timeInForce: fields.timeInForce,
+    takeProfit: fields.takeProfit,
+    stopLoss: fields.stopLoss,
     idempotencyKey: fields.idempotencyKey,
   };
   if (source === '3') return apiRequest<Order>(tradingApi.createGold.path, { body: { goldCode: code, goldName: name, ...common } });
@@ -166,5 +196,28 @@ export function useClosePosition() {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
     },
+  });
+}
+
+/** POST /position/addPositionMargin: moves money from the market's wallet into a position's margin. */
+export function useAddMargin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; amount: string; idempotencyKey: string }) =>
+      apiRequest<Position>(tradingApi.addMargin.path, { body: input }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
+      await queryClient.invalidateQueries({ queryKey: walletQueryScope });
+    },
+  });
+}
+
+/** POST /position/updateTakeProfitStopLoss: sets both levels of an open position (null removes one). */
+export function useUpdateTakeProfitStopLoss() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; takeProfit: string | null; stopLoss: string | null }) =>
+      apiRequest<Position>(tradingApi.updateTakeProfitStopLoss.path, { body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tradeQueryScope }),
   });
 }

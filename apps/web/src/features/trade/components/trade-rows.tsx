@@ -1,4 +1,5 @@
 import type { Locale, Order, Position } from '@bolsa/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currencySymbolOf, formatDate, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
@@ -33,7 +34,19 @@ export function Pnl({ value, currency, locale }: { value: string; currency: stri
   );
 }
 
-export function PositionRow({ position, locale, isClosed = false }: { position: Position; locale: Locale; isClosed?: boolean }) {
+export function PositionRow({
+  position,
+  locale,
+  isClosed = false,
+  onAddMargin,
+  onEditLevels,
+}: {
+  position: Position;
+  locale: Locale;
+  isClosed?: boolean;
+  onAddMargin?: (position: Position) => void;
+  onEditLevels?: (position: Position) => void;
+}) {
   const { t } = useTranslation();
   const symbol = currencySymbolOf(position.currency);
   const pnl = isClosed ? position.sellProfit : position.profit;
@@ -64,6 +77,8 @@ export function PositionRow({ position, locale, isClosed = false }: { position: 
         {!isClosed && position.sellProfit !== '0.00' && position.sellProfit !== '0' ? (
           <Detail label={t('trade.fields.realisedPnl')} value={formatSignedMoney(position.sellProfit, locale, position.currency).text} />
         ) : null}
+        {position.takeProfit ? <Detail label={t('trade.fields.takeProfit')} value={formatDecimal(position.takeProfit, locale)} /> : null}
+        {position.stopLoss ? <Detail label={t('trade.fields.stopLoss')} value={formatDecimal(position.stopLoss, locale)} /> : null}
         <Detail
           label={t(isClosed ? 'trade.fields.closeTime' : 'trade.fields.openTime')}
           value={formatDate(isClosed ? position.closeTimeTimestamp : position.createTimeTimestamp)}
@@ -71,6 +86,16 @@ export function PositionRow({ position, locale, isClosed = false }: { position: 
       </dl>
       {isClosed ? null : (
         <div className="trade-row-actions">
+          {onEditLevels ? (
+            <button type="button" className="button button-small button-default" onClick={() => onEditLevels(position)}>
+              {t('trade.editLevels.open')}
+            </button>
+          ) : null}
+          {onAddMargin ? (
+            <button type="button" className="button button-small button-default" onClick={() => onAddMargin(position)}>
+              {t('trade.addMargin.open')}
+            </button>
+          ) : null}
           <Link className="button button-small button-default" to={`${routes.paymentClose}?positionId=${encodeURIComponent(position.id)}`}>
             {t('trade.close')}
           </Link>
@@ -80,19 +105,31 @@ export function PositionRow({ position, locale, isClosed = false }: { position: 
   );
 }
 
+const cancelReasons = ['cancelled_by_user', 'insufficient_funds', 'expired'] as const;
+
+/** Who closed a position through this order, or why the order was cancelled. */
+function reasonOf(order: Order, t: TFunction): string | null {
+  if (order.closeReason) return t(`trade.closeReasons.${order.closeReason}`);
+  const cancelReason = cancelReasons.find((known) => known === order.cancelReason);
+  return cancelReason ? t(`trade.cancelReasons.${cancelReason}`) : null;
+}
+
 export function OrderRow({
   order,
   locale,
   onCancel,
-  isCancelling,
+  isCancelling = false,
 }: {
   order: Order;
   locale: Locale;
-  onCancel: (order: Order) => void;
-  isCancelling: boolean;
+  /** Offered only while the order is in progress. */
+  onCancel?: ((order: Order) => void) | undefined;
+  isCancelling?: boolean;
 }) {
   const { t } = useTranslation();
   const symbol = currencySymbolOf(order.currency);
+  const isInProgress = order.status === 0 || order.status === 3;
+  const reason = reasonOf(order, t);
   return (
     <li className="trade-row" aria-label={`${order.stockName} ${order.stockCode}`}>
       <div className="trade-row-head">
@@ -101,7 +138,10 @@ export function OrderRow({
           <span className="trade-row-code">{order.stockCode}</span>
           <DirectionTag direction={order.direction} />
         </div>
-        <span className="trade-status">{t(`trade.status.${order.status}`)}</span>
+        <span className="trade-status">
+          {order.openClose === 1 ? `${t('trade.openClose.1')} · ` : ''}
+          {t(`trade.status.${order.status}`)}
+        </span>
       </div>
       <dl className="trade-details">
         <Detail label={t('trade.fields.type')} value={t(`trade.orderTypes.${order.type}`)} />
@@ -109,14 +149,30 @@ export function OrderRow({
         {order.price ? <Detail label={t('trade.fields.price')} value={formatDecimal(order.price, locale)} /> : null}
         {order.stopPrice ? <Detail label={t('trade.fields.stopPrice')} value={formatDecimal(order.stopPrice, locale)} /> : null}
         <Detail label={t('trade.fields.leverage')} value={`${order.leverage}×`} />
-        <Detail label={t('trade.fields.held')} value={formatMoney(order.heldAmount, locale, symbol)} />
+        {order.fillPrice ? (
+          <>
+            <Detail label={t('trade.fields.fillPrice')} value={formatDecimal(order.fillPrice, locale)} />
+            {order.amount ? <Detail label={t('trade.fields.amount')} value={formatMoney(order.amount, locale, symbol)} /> : null}
+            {order.fee ? <Detail label={t('trade.fields.fee')} value={formatMoney(order.fee, locale, symbol)} /> : null}
+          </>
+        ) : isInProgress ? (
+          <Detail label={t('trade.fields.held')} value={formatMoney(order.heldAmount, locale, symbol)} />
+        ) : null}
+        {order.openClose === 0 && isInProgress ? (
+          <Detail label={t('trade.fields.timeInForce')} value={t(`trade.ticket.timeInForces.${order.timeInForce}`)} />
+        ) : null}
+        {order.takeProfit ? <Detail label={t('trade.fields.takeProfit')} value={formatDecimal(order.takeProfit, locale)} /> : null}
+        {order.stopLoss ? <Detail label={t('trade.fields.stopLoss')} value={formatDecimal(order.stopLoss, locale)} /> : null}
+        {reason ? <Detail label={t('trade.fields.reason')} value={reason} /> : null}
         <Detail label={t('trade.fields.orderTime')} value={formatDate(order.createTimeTimestamp)} />
       </dl>
-      <div className="trade-row-actions">
-        <button type="button" className="button button-small button-danger" onClick={() => onCancel(order)} disabled={isCancelling}>
-          {t('trade.cancelOrder')}
-        </button>
-      </div>
+      {onCancel && isInProgress ? (
+        <div className="trade-row-actions">
+          <button type="button" className="button button-small button-danger" onClick={() => onCancel(order)} disabled={isCancelling}>
+            {t('trade.cancelOrder')}
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }

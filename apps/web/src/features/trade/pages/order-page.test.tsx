@@ -134,6 +134,53 @@ describe('OrderPage', () => {
     expect(quantityInput().value).toBe('4');
   });
 
+  it('sends a good-till-cancelled stop-limit buy with take-profit and stop-loss, after a summary that lists them all', async () => {
+    const placed = { id: '77', status: 0 };
+    const defaultAnswer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/web/stock/create' ? envelope(placed) : (defaultAnswer?.(input, init) as Promise<Response>),
+    );
+    renderTicket();
+    await screen.findByText('Mínimo 1, en múltiplos de 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop límite' }));
+    fireEvent.change(screen.getByLabelText('Precio stop'), { target: { value: '205' } });
+    fireEvent.change(screen.getByLabelText('Precio límite'), { target: { value: '206' } });
+    fireEvent.change(quantityInput(), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hasta cancelar' }));
+    expect(screen.getByText('Espera hasta ejecutarse o hasta que la cancele, como máximo 90 días.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Toma de ganancias'), { target: { value: '220' } });
+    fireEvent.change(screen.getByLabelText('Límite de pérdida'), { target: { value: '190' } });
+    const submit = screen.getAllByRole('button', { name: 'Comprar' }).find((button) => button.getAttribute('type') === 'submit');
+    fireEvent.click(submit as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    for (const text of ['Stop límite', 'Hasta cancelar', '205', '206', '220', '190']) expect(dialog.textContent).toContain(text);
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar orden' }));
+    await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
+    const body = JSON.parse(String(calls('/stock/create')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      type: 3,
+      stopPrice: '205',
+      price: '206',
+      quantity: '1',
+      timeInForce: 'gtc',
+      takeProfit: '220',
+      stopLoss: '190',
+    });
+  });
+
+  it('refuses a take-profit below and a stop-loss above the price of a buy, sending nothing', async () => {
+    renderTicket();
+    await screen.findByText('Mínimo 1, en múltiplos de 1');
+    fireEvent.change(quantityInput(), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Toma de ganancias'), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText('Límite de pérdida'), { target: { value: '250' } });
+    fireEvent.submit(quantityInput().closest('form') as HTMLFormElement);
+    const alerts = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    // A market buy fills at the ask, 200.01.
+    expect(alerts).toEqual(['Debe ser mayor que 200,01', 'Debe ser menor que 200,01']);
+    expect(calls('/stock/create')).toHaveLength(0);
+  });
+
   it('offers only the leverage the market allows', () => {
     expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 5 })).toEqual([1, 2, 5]);
     expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 100 })).toEqual([1, 2, 5, 10, 20, 50, 100]);

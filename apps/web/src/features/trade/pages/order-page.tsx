@@ -1,5 +1,5 @@
 import '../../../lib/antd-mobile-setup.ts';
-import { type Locale, type Order, resultCodeOf, type TradableSource } from '@bolsa/contracts';
+import { type Locale, type Order, resultCodeOf, type TimeInForce, type TradableSource, timeInForces } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
@@ -27,6 +27,7 @@ import {
   usePositionsByStock,
   walletOfSource,
 } from '../api/trading.ts';
+import { isPositiveDecimal, levelErrors } from '../components/price-levels.ts';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 
 /** What the leverage picker offers, cut to the market's limits (spec §2 "trading center ... leverage"). */
@@ -39,11 +40,12 @@ export function leverageOptionsOf(limits: Pick<MinCount, 'leverageMin' | 'levera
   return within.length > 0 ? within : [limits.leverageMin];
 }
 
-type OrderType = 0 | 1 | 2;
-type FieldName = 'quantity' | 'price' | 'stopPrice' | 'leverage';
+type OrderType = 0 | 1 | 2 | 3;
+type FieldName = 'quantity' | 'price' | 'stopPrice' | 'leverage' | 'takeProfit' | 'stopLoss';
 
-const decimalPattern = /^\d+(\.\d+)?$/;
-const isPositiveDecimal = (value: string) => decimalPattern.test(value) && Number(value) > 0;
+/** Limit (1) and stop-limit (3) orders carry a limit price; stop (2) and stop-limit (3) a trigger price. */
+export const hasLimitPrice = (type: OrderType) => type === 1 || type === 3;
+export const hasStopPrice = (type: OrderType) => type === 2 || type === 3;
 
 /** The largest whole number of lots not above `value`, as a decimal string. */
 function floorToLots(value: number, lot: number): string {
@@ -87,6 +89,9 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
   const [stopPrice, setStopPrice] = useState('');
+  const [timeInForce, setTimeInForce] = useState<TimeInForce>('day');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
   const leverageOptions = leverageOptionsOf(rules.data);
   const [chosenLeverage, setLeverage] = useState<number | null>(null);
   const leverage = chosenLeverage !== null && leverageOptions.includes(chosenLeverage) ? chosenLeverage : (leverageOptions[0] ?? 1);
@@ -103,7 +108,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const touch = direction === 0 ? ask : bid;
 
   // The estimate of what the order reserves: the server's rule (value / leverage, fee rate with a minimum).
-  const estimatePrice = type === 1 ? price : type === 2 ? stopPrice : touch;
+  const estimatePrice = hasLimitPrice(type) ? price : type === 2 ? stopPrice : touch;
   const multiplier = Number(rules.data?.multiplier ?? detail.data?.multiplier ?? 1) || 1;
   const feeRate = Number(rules.data?.feeRate ?? 0);
   const feeMinimum = Number(rules.data?.feeMinimum ?? 0);
@@ -135,8 +140,12 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const validate = (): boolean => {
     const next: Partial<Record<FieldName, string>> = {};
     if (!isPositiveDecimal(quantity)) next.quantity = t('trade.ticket.quantityRequired');
-    if (type === 1 && !isPositiveDecimal(price)) next.price = t('trade.ticket.priceRequired');
-    if (type === 2 && !isPositiveDecimal(stopPrice)) next.stopPrice = t('trade.ticket.priceRequired');
+    if (hasLimitPrice(type) && !isPositiveDecimal(price)) next.price = t('trade.ticket.priceRequired');
+    if (hasStopPrice(type) && !isPositiveDecimal(stopPrice)) next.stopPrice = t('trade.ticket.priceRequired');
+    const levels = levelErrors({ direction, reference: estimatePrice, takeProfit, stopLoss });
+    const reference = formatDecimal(estimatePrice, locale);
+    if (levels.takeProfit) next.takeProfit = t(`trade.levels.${levels.takeProfit}`, { price: reference });
+    if (levels.stopLoss) next.stopLoss = t(`trade.levels.${levels.stopLoss}`, { price: reference });
     setErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -144,7 +153,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const fieldOfCode = (code: unknown): FieldName | null => {
     if (code === resultCodeOf('QUANTITY_BELOW_MINIMUM') || code === resultCodeOf('QUANTITY_NOT_WHOLE_LOTS')) return 'quantity';
     if (code === resultCodeOf('LEVERAGE_OUT_OF_RANGE')) return 'leverage';
-    if (code === resultCodeOf('PRICE_NOT_ON_TICK')) return type === 2 ? 'stopPrice' : 'price';
+    if (code === resultCodeOf('PRICE_NOT_ON_TICK')) return hasLimitPrice(type) ? 'price' : 'stopPrice';
     return null;
   };
 
@@ -156,9 +165,12 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
       direction,
       type,
       quantity,
-      price: type === 1 ? price : undefined,
-      stopPrice: type === 2 ? stopPrice : undefined,
+      price: hasLimitPrice(type) ? price : undefined,
+      stopPrice: hasStopPrice(type) ? stopPrice : undefined,
       leverage,
+      timeInForce,
+      takeProfit: takeProfit === '' ? undefined : takeProfit,
+      stopLoss: stopLoss === '' ? undefined : stopLoss,
     };
     const idempotencyKey = submissionKey.keyFor(JSON.stringify(input));
     create.mutate(
@@ -189,9 +201,12 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
       [t('trade.fields.type'), t(`trade.orderTypes.${type}`)],
       [t('trade.fields.quantity'), formatDecimal(quantity, locale)],
     ];
-    if (type === 1) rows.push([t('trade.fields.price'), formatDecimal(price, locale)]);
-    if (type === 2) rows.push([t('trade.fields.stopPrice'), formatDecimal(stopPrice, locale)]);
+    if (hasStopPrice(type)) rows.push([t('trade.fields.stopPrice'), formatDecimal(stopPrice, locale)]);
+    if (hasLimitPrice(type)) rows.push([t('trade.fields.price'), formatDecimal(price, locale)]);
     rows.push([t('trade.fields.leverage'), `${leverage}×`]);
+    rows.push([t('trade.ticket.timeInForce'), t(`trade.ticket.timeInForces.${timeInForce}`)]);
+    if (takeProfit !== '') rows.push([t('trade.fields.takeProfit'), formatDecimal(takeProfit, locale)]);
+    if (stopLoss !== '') rows.push([t('trade.fields.stopLoss'), formatDecimal(stopLoss, locale)]);
     if (hasEstimate) {
       rows.push([t('trade.fields.margin'), formatMoney(toMoneyText(margin), locale, symbol)]);
       rows.push([t('trade.fields.fee'), formatMoney(toMoneyText(fee), locale, symbol)]);
@@ -269,7 +284,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
         <fieldset className="segmented">
           <legend className="form-field-label">{t('trade.fields.type')}</legend>
           <div className="segmented-options">
-            {([0, 1, 2] as const).map((value) => (
+            {([0, 1, 2, 3] as const).map((value) => (
               <button
                 key={value}
                 type="button"
@@ -285,7 +300,19 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
             ))}
           </div>
         </fieldset>
-        {type === 1 ? (
+        {hasStopPrice(type) ? (
+          <FormField
+            label={t('trade.fields.stopPrice')}
+            name="stopPrice"
+            inputMode="decimal"
+            autoComplete="off"
+            value={stopPrice}
+            onValueChange={edit(setStopPrice, 'stopPrice')}
+            error={errors.stopPrice}
+            hint={t(type === 3 ? 'trade.ticket.stopLimitHint' : 'trade.ticket.stopHint')}
+          />
+        ) : null}
+        {hasLimitPrice(type) ? (
           <FormField
             label={t('trade.fields.price')}
             name="price"
@@ -295,18 +322,6 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
             onValueChange={edit(setPrice, 'price')}
             error={errors.price}
             hint={rules.data ? t('trade.ticket.tickHint', { tick: rules.data.tickSize }) : undefined}
-          />
-        ) : null}
-        {type === 2 ? (
-          <FormField
-            label={t('trade.fields.stopPrice')}
-            name="stopPrice"
-            inputMode="decimal"
-            autoComplete="off"
-            value={stopPrice}
-            onValueChange={edit(setStopPrice, 'stopPrice')}
-            error={errors.stopPrice}
-            hint={t('trade.ticket.stopHint')}
           />
         ) : null}
         <FormField
@@ -339,6 +354,49 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
           }}
           error={errors.leverage}
         />
+        <fieldset className="segmented">
+          <legend className="form-field-label">{t('trade.ticket.timeInForce')}</legend>
+          <div className="segmented-options">
+            {timeInForces.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={`segmented-option${timeInForce === value ? ' is-selected' : ''}`}
+                aria-pressed={timeInForce === value}
+                onClick={() => setTimeInForce(value)}
+              >
+                {t(`trade.ticket.timeInForces.${value}`)}
+              </button>
+            ))}
+          </div>
+          <p className="form-field-hint">{t(`trade.ticket.timeInForceHints.${timeInForce}`)}</p>
+        </fieldset>
+        <fieldset className="order-levels">
+          <legend className="form-field-label">{t('trade.ticket.levels')}</legend>
+          <div className="order-levels-fields">
+            <FormField
+              label={t('trade.fields.takeProfit')}
+              name="takeProfit"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('auth.optional')}
+              value={takeProfit}
+              onValueChange={edit(setTakeProfit, 'takeProfit')}
+              error={errors.takeProfit}
+            />
+            <FormField
+              label={t('trade.fields.stopLoss')}
+              name="stopLoss"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('auth.optional')}
+              value={stopLoss}
+              onValueChange={edit(setStopLoss, 'stopLoss')}
+              error={errors.stopLoss}
+            />
+          </div>
+          <p className="form-field-hint">{t(direction === 0 ? 'trade.ticket.levelsHintBuy' : 'trade.ticket.levelsHintSell')}</p>
+        </fieldset>
         <section className="order-preview" aria-label={t('trade.ticket.preview')}>
           <h2 className="order-preview-title">{t('trade.ticket.preview')}</h2>
           <Summary

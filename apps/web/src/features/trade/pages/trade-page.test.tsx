@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { TradePage } from './trade-page.tsx';
 
@@ -161,6 +161,94 @@ describe('TradePage', () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/web/orders/cancel');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ orderId: '5' });
     expect(await screen.findByText('No hay órdenes en espera')).toBeTruthy();
+  });
+
+  it('edits the take-profit and stop-loss of a holding in a dialog, refusing a wrong side before sending', async () => {
+    const defaultAnswer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/web/position/updateTakeProfitStopLoss'
+        ? envelope({ ...basePosition, id: '1', stockCode: 'AAPL', stockName: 'Apple', profit: '15.00', takeProfit: '110', stopLoss: '95' })
+        : (defaultAnswer?.(input, init) as Promise<Response>),
+    );
+    renderAt('/pages/trade/index');
+    const apple = await screen.findByRole('listitem', { name: 'Apple AAPL' });
+    fireEvent.click(within(apple).getByRole('button', { name: 'Editar niveles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Toma de ganancias y límite de pérdida' });
+    // A buy is valued at 101.5: its take-profit must lie above, its stop-loss below.
+    fireEvent.change(within(dialog).getByLabelText('Toma de ganancias'), { target: { value: '100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Debe ser mayor que 101,5');
+    const updates = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/web/position/updateTakeProfitStopLoss');
+    expect(updates()).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Toma de ganancias'), { target: { value: '110' } });
+    fireEvent.change(within(dialog).getByLabelText('Límite de pérdida'), { target: { value: '95' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(JSON.parse(String(updates()[0]?.[1]?.body))).toEqual({ id: '1', takeProfit: '110', stopLoss: '95' });
+    expect(await screen.findByText('Niveles guardados')).toBeTruthy();
+  });
+
+  it('adds margin to a holding from its market wallet, refusing more than is available', async () => {
+    const defaultAnswer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/web/wallet/getWalletBalance')
+        return envelope({ walletType: 'STOCK', currency: 'USD', balance: '1000.00', usedBalance: '0.00', availableBalance: '1000.00' });
+      if (url === '/web/position/addPositionMargin') return envelope({ ...basePosition, id: '1', margin: '550.00' });
+      return defaultAnswer?.(input, init) as Promise<Response>;
+    });
+    renderAt('/pages/trade/index');
+    const apple = await screen.findByRole('listitem', { name: 'Apple AAPL' });
+    fireEvent.click(within(apple).getByRole('button', { name: 'Añadir margen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Añadir margen' });
+    await within(dialog).findByText('$1.000,00');
+    const amount = within(dialog).getByLabelText('Importe a añadir');
+    const submit = within(dialog).getByRole('button', { name: 'Añadir margen' });
+    fireEvent.change(amount, { target: { value: '2000' } });
+    fireEvent.click(submit);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('El saldo disponible no es suficiente');
+    fireEvent.change(amount, { target: { value: '50' } });
+    fireEvent.click(submit);
+    const adds = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/web/position/addPositionMargin');
+    await waitFor(() => expect(adds()).toHaveLength(1));
+    const body = JSON.parse(String(adds()[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: '1', amount: '50' });
+    expect(String(body.idempotencyKey)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Margen añadido')).toBeTruthy();
+  });
+
+  it('loads the next page of closed positions when the end of the list comes into view', async () => {
+    const closedRow = (id: number) => ({
+      ...basePosition,
+      id: String(id),
+      stockCode: `C${id}`,
+      stockName: `Closed ${id}`,
+      profit: '0',
+      sellProfit: '1.00',
+      status: 'closed',
+    });
+    const defaultAnswer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/web/position/flatList') return defaultAnswer?.(input, init) as Promise<Response>;
+      const { pageNum, pageSize } = JSON.parse(String(init?.body)) as { pageNum: number; pageSize: number };
+      const all = Array.from({ length: 25 }, (_, index) => closedRow(index + 1));
+      const list = all.slice((pageNum - 1) * pageSize, pageNum * pageSize);
+      return envelope({ list, total: all.length, pageNum, pageSize, hasMore: pageNum * pageSize < all.length });
+    });
+    // jsdom lays nothing out: give elements the offset parent antd-mobile's InfiniteScroll checks before loading.
+    const offsetParent = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.parentElement;
+    });
+    onTestFinished(() => offsetParent.mockRestore());
+    renderAt('/pages/trade/index?tab=1');
+    expect(await screen.findByRole('listitem', { name: 'Closed 1 C1' })).toBeTruthy();
+    expect(await screen.findByRole('listitem', { name: 'Closed 25 C25' }, { timeout: 3000 })).toBeTruthy();
+    const pages = fetchMock.mock.calls
+      .filter(([url]) => String(url) === '/web/position/flatList')
+      .map(([, init]) => (JSON.parse(String(init?.body)) as { pageNum: number }).pageNum);
+    expect(pages).toEqual([1, 2]);
+    expect(await screen.findByText('No hay más registros')).toBeTruthy();
   });
 
   it('asks a visitor to log in instead of loading lists', () => {

@@ -1,12 +1,11 @@
 import '../../../lib/antd-mobile-setup.ts';
-import type { Locale, Order } from '@bolsa/contracts';
-import { Dialog, PullToRefresh } from 'antd-mobile';
+import type { Locale, Order, Position } from '@bolsa/contracts';
+import { Dialog } from 'antd-mobile';
 import { TransportQRcodeOutline } from 'antd-mobile-icons';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -14,7 +13,9 @@ import { routes } from '../../../lib/navigation.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useCancelOrder, useClosedPositions, useEntrustedOrders, usePositions } from '../api/trading.ts';
+import { AddMarginDialog, EditLevelsDialog } from '../components/position-dialogs.tsx';
 import { formatDecimal } from '../components/trade-format.ts';
+import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow, PositionRow } from '../components/trade-rows.tsx';
 
 /** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2. */
@@ -29,52 +30,37 @@ export function tabFromQuery(value: string | null): TabIndex {
   return value === '1' ? 1 : value === '2' ? 2 : 0;
 }
 
-type ListQuery = { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
-
-function TradeList({ query, count, emptyTitle, children }: { query: ListQuery; count: number; emptyTitle: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <PullToRefresh onRefresh={async () => void (await query.refetch())}>
-      {query.isPending ? (
-        <ListSkeleton rows={3} />
-      ) : query.isError && count === 0 ? (
-        <EmptyState title={t('trade.loadFailed')}>
-          <button type="button" className="button button-primary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </button>
-        </EmptyState>
-      ) : count === 0 ? (
-        <EmptyState icon={<TransportQRcodeOutline />} title={emptyTitle} description={t('trade.emptyHint')}>
-          <Link className="button button-primary" to={routes.market}>
-            {t('trade.browseMarkets')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <ul className="trade-list">{children}</ul>
-      )}
-    </PullToRefresh>
-  );
-}
-
 function HoldingPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const positions = usePositions(true);
   const rows = positions.data?.list ?? [];
+  const [dialog, setDialog] = useState<{ kind: 'margin' | 'levels'; position: Position } | null>(null);
+  const close = () => setDialog(null);
   return (
-    <TradeList query={positions} count={rows.length} emptyTitle={t('trade.empty.holding')}>
-      {rows.map((position) => (
-        <PositionRow key={position.id} position={position} locale={locale} />
-      ))}
-    </TradeList>
+    <>
+      <TradeList query={positions} count={rows.length} emptyTitle={t('trade.empty.holding')}>
+        {rows.map((position) => (
+          <PositionRow
+            key={position.id}
+            position={position}
+            locale={locale}
+            onAddMargin={(chosen) => setDialog({ kind: 'margin', position: chosen })}
+            onEditLevels={(chosen) => setDialog({ kind: 'levels', position: chosen })}
+          />
+        ))}
+      </TradeList>
+      {dialog?.kind === 'margin' ? <AddMarginDialog position={dialog.position} locale={locale} onClose={close} /> : null}
+      {dialog?.kind === 'levels' ? <EditLevelsDialog position={dialog.position} locale={locale} onClose={close} /> : null}
+    </>
   );
 }
 
 function ClosedPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const closed = useClosedPositions();
-  const rows = closed.data?.list ?? [];
+  const rows = closed.data?.pages.flatMap((page) => page.list) ?? [];
   return (
-    <TradeList query={closed} count={rows.length} emptyTitle={t('trade.empty.closed')}>
+    <TradeList query={closed} count={rows.length} emptyTitle={t('trade.empty.closed')} more={moreOf(closed)}>
       {rows.map((position) => (
         <PositionRow key={position.id} position={position} locale={locale} isClosed />
       ))}
@@ -86,7 +72,7 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const orders = useEntrustedOrders();
   const cancel = useCancelOrder();
-  const rows = orders.data?.list ?? [];
+  const rows = orders.data?.pages.flatMap((page) => page.list) ?? [];
   const confirmCancel = async (order: Order) => {
     const isConfirmed = await Dialog.confirm({
       title: t('trade.cancelTitle'),
@@ -103,7 +89,7 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
     cancel.mutate(order.id, { onSuccess: () => showToast(t('trade.orderCancelled'), 'success'), onError: showError });
   };
   return (
-    <TradeList query={orders} count={rows.length} emptyTitle={t('trade.empty.entrusted')}>
+    <TradeList query={orders} count={rows.length} emptyTitle={t('trade.empty.entrusted')} more={moreOf(orders)}>
       {rows.map((order) => (
         <OrderRow
           key={order.id}
@@ -151,7 +137,15 @@ export function TradePage() {
 
   return (
     <>
-      <NavBar title={t('trade.title')} hasBack={false} />
+      <NavBar
+        title={t('trade.title')}
+        hasBack={false}
+        right={
+          <Link className="nav-bar-text-link" to={routes.tradeHistory}>
+            {t('trade.history.open')}
+          </Link>
+        }
+      />
       <div className="page-body">
         <div className="tabs" role="tablist" aria-label={t('trade.title')}>
           {tabs.map(({ index, name }) => (

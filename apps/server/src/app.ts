@@ -70,6 +70,8 @@ export type AppOptions = {
   now?: () => Date;
   /** Trades from this source instead of the simulated market (tests replay a file). */
   marketSource?: TradeSource;
+  /** The market feed's clock instead of the system's (tests replay a file at a chosen date). */
+  marketNow?: () => number;
   /** Start the market feed (on by default; tests that do not read quotes leave it off to stay light). */
   shouldStartMarketFeed?: boolean;
   /** Where trading reads quotes instead of the market feed (tests script exact bids and asks). */
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bus,
     logger: app.log,
     ...(options.marketSource ? { source: options.marketSource } : {}),
+    ...(options.marketNow ? { now: options.marketNow } : {}),
   });
   app.decorate('market', market);
 
@@ -246,6 +249,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     now,
     onResting: (order) => engine.resting(order),
     onPositionChanged: (position) => engine.positionChanged(position),
+    logger: app.log,
   });
   const engine = createExecutionEngine({ service: trading, quotes, bus, logger: app.log });
   tradingEngine = engine;
@@ -258,6 +262,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     deposits.chainWatcherJob,
     wallet.pendingTransfersJob,
     trading.dayOrderExpiryJob,
+    trading.futuresSettlementJob,
   ])
     jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);

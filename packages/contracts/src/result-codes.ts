@@ -108,6 +108,11 @@ export const resultCodes = {
     httpStatus: 400,
     when: "A take-profit or stop-loss on the wrong side of the position's current price (it would close at once).",
   },
+  CONTRACT_EXPIRED: {
+    code: 5013,
+    httpStatus: 400,
+    when: 'An order, or a close, on a futures contract after the close of its last trading day (its positions settle).',
+  },
 
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },

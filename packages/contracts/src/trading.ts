@@ -122,8 +122,8 @@ export const orderSchema = z.object({
   positionId: z.string().nullable(),
   /** Why it was cancelled (cancelled by the user, not enough money at the fill, expired). */
   cancelReason: z.string().nullable(),
-  /** Close orders: who closed (the user, the take-profit, the stop-loss, a stop-out). */
-  closeReason: z.enum(['user', 'take_profit', 'stop_loss', 'stop_out']).nullable(),
+  /** Close orders: who closed (the user, the take-profit, the stop-loss, a stop-out, or a futures contract's settlement at expiry). */
+  closeReason: z.enum(['user', 'take_profit', 'stop_loss', 'stop_out', 'settlement']).nullable(),
   /** An order still in progress is cancelled at this time: a day order at the close of its trading day (null when the clock never closes), a good-till-cancelled one 90 days after it was placed. */
   expireTimeTimestamp: z.number().int().nullable(),
   createTimeTimestamp: z.number().int(),

@@ -170,3 +170,27 @@ export async function expiredOrders(executor: Executor, now: Date, limit: number
     .limit(limit)
     .for('update', { skipLocked: true });
 }
+
+/** Locks open positions in the given instruments (a settlement); another process holding one makes it skip that row. */
+export async function lockOpenPositionsIn(executor: Executor, codes: string[], limit: number) {
+  if (codes.length === 0) return [];
+  return executor
+    .select()
+    .from(tradingPositions)
+    .where(and(eq(tradingPositions.isOpen, true), inArray(tradingPositions.code, codes)))
+    .orderBy(tradingPositions.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Locks orders still in progress in the given instruments (cancelled when their contract expires). */
+export async function lockOrdersInProgressIn(executor: Executor, codes: string[], limit: number) {
+  if (codes.length === 0) return [];
+  return executor
+    .select()
+    .from(tradingOrders)
+    .where(and(inArray(tradingOrders.status, inProgress), inArray(tradingOrders.code, codes)))
+    .orderBy(tradingOrders.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}

@@ -1,6 +1,15 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { dayOrderExpiry, feeOf, type Instrument, marginOf, marketRules, orderExpiry } from './trading.rules.ts';
+import {
+  contractExpiry,
+  dayOrderExpiry,
+  feeOf,
+  type Instrument,
+  isExpiredAt,
+  marginOf,
+  marketRules,
+  orderExpiry,
+} from './trading.rules.ts';
 
 const onCalendar = (calendar: Instrument['calendar']) => ({ calendar }) as Instrument;
 
@@ -31,5 +40,15 @@ describe('market rules', () => {
     expect(orderExpiry(onCalendar('US'), 'gtc', placed, 'real')?.toISOString()).toBe('2027-02-16T15:00:00.000Z');
     expect(orderExpiry(onCalendar('US'), 'gtc', placed, 'always-open')?.toISOString()).toBe('2027-02-16T15:00:00.000Z');
     expect(orderExpiry(onCalendar('US'), 'day', placed, 'real')?.toISOString()).toBe('2026-11-18T21:00:00.000Z');
+  });
+
+  it('expires a futures contract at the close of its last trade date on its calendar; other instruments never', () => {
+    // CME Globex closes at 16:00 in Chicago, 22:00 UTC in December.
+    const crude = { lastTradeDate: '2026-12-17', calendar: 'CME' } as const;
+    expect(new Date(contractExpiry(crude) ?? 0).toISOString()).toBe('2026-12-17T22:00:00.000Z');
+    expect(isExpiredAt(crude, Date.parse('2026-12-17T21:59:59Z'))).toBe(false);
+    expect(isExpiredAt(crude, Date.parse('2026-12-17T22:00:00Z'))).toBe(true);
+    expect(contractExpiry({ lastTradeDate: null, calendar: 'US' })).toBeNull();
+    expect(isExpiredAt({ lastTradeDate: null, calendar: 'US' }, Date.parse('2099-01-01T00:00:00Z'))).toBe(false);
   });
 });

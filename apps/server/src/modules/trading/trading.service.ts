@@ -16,12 +16,14 @@ import { type Database, type Executor, inTransaction } from '../../platform/db/i
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
-import { type ClockMode, calendars, statusAt } from '../market/index.ts';
+import { type ClockMode, calendars, readCandles, statusAt } from '../market/index.ts';
 import * as repository from './trading.repository.ts';
 import {
   type CreateKind,
+  contractExpiry,
   feeOf,
   type Instrument,
+  isExpiredAt,
   isOnTick,
   isTradable,
   MAINTENANCE_MARGIN_RATIO,
@@ -67,11 +69,12 @@ type Dependencies = {
   onResting?: (order: repository.OrderRow) => void;
   /** Told after a commit that a position opened, changed or closed (the engine watches its triggers). */
   onPositionChanged?: (position: repository.PositionRow) => void;
+  logger?: { error(object: object, message: string): void };
 };
 
 export type FillOutcome = 'filled' | 'cancelled' | 'waiting' | 'gone';
 
-export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out';
+export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out' | 'settlement';
 
 /** What the execution engine keeps of an open position to watch its take-profit, stop-loss and stop-out. */
 export type PositionSnapshot = Pick<
@@ -80,6 +83,31 @@ export type PositionSnapshot = Pick<
 >;
 
 const BUY = 0;
+
+/** How long after a contract's expiry its settlement waits, so the last minute's candle is stored. */
+const SETTLEMENT_DELAY_MS = 2 * 60_000;
+
+/** A quote at one price on both sides: a settlement closes longs and shorts at the same price. */
+function settlementTick(code: string, price: string, at: Date): QuoteTick {
+  return {
+    code,
+    price,
+    change: '0',
+    changeRatio: '0',
+    volume: '0',
+    open: price,
+    high: price,
+    low: price,
+    prevClose: price,
+    bid: price,
+    ask: price,
+    bidVolume: '0',
+    askVolume: '0',
+    marketStatus: 'closed',
+    fall: false,
+    timestamp: at.getTime(),
+  };
+}
 
 function decimalText(value: string | null): string | null {
   return value === null ? null : new Decimal(value).toString();
@@ -117,6 +145,26 @@ export function createTradingService(dependencies: Dependencies) {
   /** Trading now: the instrument's calendar says open and so does its latest quote. */
   function isTrading(instrument: Instrument, tick: QuoteTick | undefined): boolean {
     return tick?.marketStatus === 'open' && statusAt(calendars[instrument.calendar], now().getTime(), clock) === 'open';
+  }
+
+  /**
+   * The settlement price of a futures contract: its last traded price before the expiry, the close of the
+   * last one-minute candle stored by then (the last day first, then the week); null when none is known.
+   * Read in the caller's transaction: embedded PostgreSQL serves one transaction at a time.
+   */
+  async function settlementPriceOf(executor: Executor, code: string, expiryMs: number): Promise<string | null> {
+    for (const days of [1, 7]) {
+      const candles = await readCandles(executor, code, '1m', expiryMs - days * 24 * 60 * 60_000, expiryMs - 1);
+      const last = candles[candles.length - 1];
+      if (last) return new Decimal(last.close).toString();
+    }
+    return null;
+  }
+
+  /** Refuses orders and closes on a futures contract past its last trading day: its positions settle instead. */
+  function assertNotExpired(instrument: Instrument) {
+    if (isExpiredAt(instrument, now().getTime()))
+      throw new AppError('CONTRACT_EXPIRED', { code: instrument.code, date: instrument.lastTradeDate ?? '' });
   }
 
   /** Traded value, margin and fee of a quantity at a price, in the wallet's currency. */
@@ -378,6 +426,7 @@ export function createTradingService(dependencies: Dependencies) {
     if (!(sourcesOfCreate[kind] as readonly string[]).includes(instrument.source))
       throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
     const rules = rulesOf(instrument);
+    assertNotExpired(instrument);
     assertOrderAllowed(instrument, rules, input);
     const tick = quotes.latest(code);
     if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
@@ -601,6 +650,7 @@ export function createTradingService(dependencies: Dependencies) {
       const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
       if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
       const instrument = instrumentOf(position.code);
+      assertNotExpired(instrument);
       const remaining = new Decimal(position.quantity);
       const quantity = input.quantity === undefined ? remaining : new Decimal(input.quantity);
       if (quantity.greaterThan(remaining) || !quantity.mod(instrument.lotSize).isZero())
@@ -666,7 +716,8 @@ export function createTradingService(dependencies: Dependencies) {
         const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked: true });
         if (!order) return 'gone';
         const instrument = instrumentOf(order.code);
-        if (!isTrading(instrument, tick)) return 'waiting';
+        // An expired contract may still be quoted; its orders wait for the settlement job to cancel them.
+        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime())) return 'waiting';
         const { price, isTriggered } = fillPriceOn(order, tick);
         if (isTriggered && order.status === orderStatuses.entrusted)
           await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
@@ -692,7 +743,8 @@ export function createTradingService(dependencies: Dependencies) {
         const position = await repository.lockOpenPosition(tx, positionId);
         if (!position) return 'gone';
         const instrument = instrumentOf(position.code);
-        if (!isTrading(instrument, tick)) return 'waiting';
+        // Past expiry a position closes only at its settlement price, not on a later quote.
+        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime())) return 'waiting';
         const reason = triggerOf(position, tick);
         if (!reason) return 'waiting';
         await closeInTx(
@@ -718,6 +770,62 @@ export function createTradingService(dependencies: Dependencies) {
             await ledger.voidHold(executor, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
           await repository.finishOrder(executor, order.id, { status: orderStatuses.cancelled, cancelReason: 'expired', cancelledAt: at });
         }
+      },
+    } satisfies JobDefinition,
+
+    /**
+     * Settles futures contracts past their expiry, exactly once: every open position closes at the
+     * settlement price (the last price at or before the expiry) with its realised P&L, margin and fee
+     * posted through the ledger, and orders still waiting are cancelled with their holds released. Runs
+     * under the job runner (one process at a time, in its transaction); a position already settled is
+     * no longer open, and each close carries the idempotency key `settlement:position:<id>`.
+     */
+    futuresSettlementJob: {
+      name: 'trading-futures-settlement',
+      intervalMs: 60_000,
+      async run(executor) {
+        const at = now();
+        // The last minute's candle is written within seconds of the close; settling a little later reads it.
+        const due = [...catalog.byCode.values()].filter((instrument) => {
+          const expiry = contractExpiry(instrument);
+          return expiry !== null && at.getTime() >= expiry + SETTLEMENT_DELAY_MS;
+        });
+        if (due.length === 0) return;
+        const codes = due.map((instrument) => instrument.code);
+        for (const order of await repository.lockOrdersInProgressIn(executor, codes, 1000)) {
+          if (order.holdId !== null)
+            await ledger.voidHold(executor, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
+          await repository.finishOrder(executor, order.id, { status: orderStatuses.cancelled, cancelReason: 'expired', cancelledAt: at });
+        }
+        const positions = await repository.lockOpenPositionsIn(executor, codes, 1000);
+        const prices = new Map<string, string | null>();
+        const changed: repository.PositionRow[] = [];
+        for (const position of positions) {
+          const instrument = instrumentOf(position.code);
+          if (!prices.has(position.code))
+            prices.set(position.code, await settlementPriceOf(executor, position.code, contractExpiry(instrument) ?? 0));
+          const price = prices.get(position.code);
+          if (!price) {
+            dependencies.logger?.error(
+              { code: position.code, positionId: position.id },
+              'trading: no settlement price yet; the position waits',
+            );
+            continue;
+          }
+          const tick = settlementTick(position.code, price, at);
+          await closeInTx(
+            executor,
+            position,
+            {
+              quantity: new Decimal(position.quantity),
+              idempotencyKey: `settlement:position:${position.id}`,
+              tick,
+              closeReason: 'settlement',
+            },
+            changed,
+          );
+        }
+        for (const position of changed) dependencies.onPositionChanged?.(position);
       },
     } satisfies JobDefinition,
 

@@ -58,7 +58,7 @@ export const tradingOrders = pgTable(
     margin: money('margin'),
     cancelReason: text('cancel_reason'),
     /** Who closed (close orders): the user, the take-profit, the stop-loss or a stop-out. */
-    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'stop_out'] }),
+    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'stop_out', 'settlement'] }),
     /** A day order is cancelled at this instant if still in progress (the close of its trading day). */
     expiresAt: at('expires_at'),
     createdAt: at('created_at').notNull().defaultNow(),

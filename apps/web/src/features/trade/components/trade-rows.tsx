@@ -85,7 +85,7 @@ export function PositionRow({
         />
       </dl>
       {isClosed ? null : (
-        <div className="trade-row-actions">
+        <div className="trade-row-actions trade-row-actions-grid">
           {onEditLevels ? (
             <button type="button" className="button button-small button-default" onClick={() => onEditLevels(position)}>
               {t('trade.editLevels.open')}

@@ -1,0 +1,182 @@
+import { currencyOfWallet, type Order, type Position } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+import { createReplaySource } from '../market/index.ts';
+
+type Page<T> = { list: T[]; total: number };
+type Detail = Order & { fills: Array<{ price: string; realisedPnl: string | null; fee: string; margin: string }> };
+
+/**
+ * WTI crude January 2027 (CLF7) stops trading on its last trade date, 17 December 2026, at the CME close
+ * (16:00 Chicago, 22:00 UTC). The replayed tape: its last trade of that day is 63.25 at 21:59:30; a
+ * trade in the daily break is dropped, and the next session (the 18th's, from 23:00 UTC) still prints
+ * 70.00 — a price the settlement must not use.
+ */
+const tape = `timestamp,code,price,size
+2026-12-17T14:59:00Z,CLF7,60.00,5
+2026-12-17T16:00:00Z,CLF7,61.50,5
+2026-12-17T21:59:30Z,CLF7,63.25,5
+2026-12-17T22:30:00Z,CLF7,99.00,5
+2026-12-17T23:30:00Z,CLF7,70.00,5
+`;
+const SETTLEMENT_PRICE = '63.25';
+
+describe('futures settle at their last trade date, replayed', () => {
+  let clock = Date.parse('2026-12-17T15:00:00Z');
+  let testApp: TestApp;
+  let ledger: LedgerService;
+  let ana: { token: string; user: { id: string } };
+  let luis: { token: string; user: { id: string } };
+  let keyCounter = 0;
+  const key = () => {
+    keyCounter += 1;
+    return `settle-key-${keyCounter}`;
+  };
+  const call = <T>(path: string, token: string, body: unknown, language = 'en') => testApp.call<T>(path, { token, language, body });
+  const advanceTo = async (iso: string) => {
+    clock = Date.parse(iso);
+    await testApp.app.market.feed.runRound();
+    await testApp.app.trading.engine.idle();
+  };
+  const settle = () => testApp.database.db.transaction((tx) => testApp.app.trading.service.futuresSettlementJob.run(tx));
+  const futuresWallet = async (token: string) =>
+    (await call<{ balance: string; availableBalance: string }>('/wallet/getWalletBalance', token, { walletType: 'FUTURE' })).body.data;
+  const closesOf = async (token: string) =>
+    (await call<Page<Order>>('/position/water/pageList', token, { pageSize: 100 })).body.data.list.filter((order) => order.openClose === 1);
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      configOverrides: { MARKET_CLOCK: 'real', MARKET_INSTRUMENTS: 'CLF7', MARKET_TICK_MS: '60000' },
+      shouldStartMarketFeed: true,
+      appOptions: { marketSource: createReplaySource(tape), marketNow: () => clock, now: () => new Date(clock) },
+    });
+    await testApp.app.market.feed.ready();
+    ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
+    ana = await registerUser(testApp);
+    luis = await registerUser(testApp);
+    for (const user of [ana, luis])
+      await ledger.post(testApp.database.db, {
+        idempotencyKey: `settle-fund:${user.user.id}`,
+        reason: 'deposit',
+        legs: [
+          { account: { system: 'DEPOSIT_CLEARING', currency: currencyOfWallet('FUTURE') }, amount: '-50000' },
+          { account: { userId: Number(user.user.id), walletType: 'FUTURE' }, amount: '50000' },
+        ],
+      });
+  }, 60_000);
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('settles every open position once at the last price of the last trading day, refuses orders after it, and cancels waiting ones', async () => {
+    await advanceTo('2026-12-17T15:00:00Z');
+    const long = await call<Order>('/gold/create', ana.token, {
+      goldCode: 'CLF7',
+      direction: 0,
+      quantity: '2',
+      leverage: 10,
+      idempotencyKey: key(),
+    });
+    expect(long.body).toMatchObject({ code: 200, data: { status: 1 } });
+    // Margin 12,000 (leverage 5): 63.25 does not stop it out; 70.00 would, were the contract still trading.
+    const short = await call<Order>('/gold/create', luis.token, {
+      goldCode: 'CLF7',
+      direction: 1,
+      quantity: '1',
+      leverage: 5,
+      idempotencyKey: key(),
+    });
+    expect(short.body).toMatchObject({ code: 200, data: { status: 1 } });
+    const resting = await call<Order>('/gold/create', ana.token, {
+      goldCode: 'CLF7',
+      direction: 0,
+      type: 1,
+      price: '50',
+      quantity: '1',
+      leverage: 10,
+      timeInForce: 'gtc',
+      idempotencyKey: key(),
+    });
+    expect(resting.body, JSON.stringify(resting.body)).toMatchObject({ code: 200, data: { status: 0 } });
+
+    await advanceTo('2026-12-17T16:00:30Z');
+    await advanceTo('2026-12-17T21:59:45Z');
+    expect(testApp.app.market.feed.latest('CLF7')?.price).toBe(SETTLEMENT_PRICE);
+
+    // After the close of the last trading day: no new orders, no closes by hand, translated.
+    await advanceTo('2026-12-17T22:00:30Z');
+    const refused = await call('/gold/create', ana.token, {
+      goldCode: 'CLF7',
+      direction: 0,
+      quantity: '1',
+      leverage: 10,
+      idempotencyKey: key(),
+    });
+    expect(refused.body).toMatchObject({ code: 5013, data: null });
+    expect(refused.body.msg).toBe("CLF7 stopped trading on 2026-12-17: no new orders; open positions settle at that day's last price");
+    const inSpanish = await call('/position/flatPosition', ana.token, { id: long.body.data.positionId, idempotencyKey: key() }, 'es');
+    expect(inSpanish.body.code).toBe(5013);
+    expect(inSpanish.body.msg).toContain('dejó de cotizar el 2026-12-17');
+    // The settlement waits two minutes for the last candle to be stored.
+    await settle();
+    expect(await closesOf(ana.token)).toEqual([]);
+
+    // The next session still prints 70.00: a stop-out or fill on it must not happen, nor count for the settlement.
+    await advanceTo('2026-12-17T23:45:00Z');
+    expect(testApp.app.market.feed.latest('CLF7')?.price).toBe('70.00');
+    const stillOpen = (await call<Position[]>('/position/getByStock', luis.token, { stockCode: 'CLF7' })).body.data;
+    expect(stillOpen.map((position) => position.status)).toEqual(['open']);
+
+    const anaBefore = await futuresWallet(ana.token);
+    await testApp.app.market.feed.flush();
+    await settle();
+    await testApp.app.trading.engine.idle();
+
+    const expectSettled = async (token: string, order: Order, pnlPerUnit: Decimal) => {
+      const closes = await closesOf(token);
+      expect(closes).toHaveLength(1);
+      expect(closes[0]).toMatchObject({ closeReason: 'settlement', fillPrice: SETTLEMENT_PRICE, status: 1, positionId: order.positionId });
+      const detail = (await call<Detail>('/orders/additions', token, { orderId: closes[0]?.id })).body.data;
+      expect(detail.fills[0]?.price).toBe(SETTLEMENT_PRICE);
+      expect(detail.fills[0]?.realisedPnl).toBe(pnlPerUnit.times(1000).times(order.quantity).toFixed(2));
+      const positions = (await call<Page<Position>>('/position/flatList', token, {})).body.data.list;
+      expect(positions.find((position) => position.id === order.positionId)).toMatchObject({
+        status: 'closed',
+        closePrice: SETTLEMENT_PRICE,
+      });
+      return detail;
+    };
+    const anaClose = await expectSettled(ana.token, long.body.data, new Decimal(SETTLEMENT_PRICE).minus(long.body.data.fillPrice ?? 0));
+    await expectSettled(luis.token, short.body.data, new Decimal(short.body.data.fillPrice ?? 0).minus(SETTLEMENT_PRICE));
+
+    // Ana's margin came back with her profit, less the closing fee; her waiting order was cancelled and its hold released.
+    const anaAfter = await futuresWallet(ana.token);
+    const fill = anaClose.fills[0];
+    expect(fill?.margin).toBe('12000.00');
+    const expectedBalance = new Decimal(anaBefore.balance)
+      .plus(fill?.margin ?? 0)
+      .plus(fill?.realisedPnl ?? 0)
+      .minus(fill?.fee ?? 0);
+    expect(anaAfter.balance).toBe(expectedBalance.toFixed(2));
+    expect(anaAfter.availableBalance).toBe(anaAfter.balance);
+    expect((await call<Order>('/orders/additions', ana.token, { orderId: resting.body.data.id })).body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'expired',
+    });
+
+    // Exactly once: running the job again (or later) changes nothing.
+    await settle();
+    await advanceTo('2026-12-18T12:00:00Z');
+    await settle();
+    const settlements = await testApp.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM trading_orders WHERE close_reason = 'settlement'`,
+    );
+    expect(settlements.rows[0]?.n).toBe('2');
+    expect(await futuresWallet(ana.token)).toEqual(anaAfter);
+    const report = await ledger.reconcile();
+    expect(report.isBalanced, JSON.stringify(report)).toBe(true);
+  });
+});

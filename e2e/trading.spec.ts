@@ -89,3 +89,174 @@ test('buy a US stock at market from its quote page, close half, and see the real
   await expect(page.getByText('Ganancia/pérdida realizada').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/trading-statement.png' });
 });
+
+/** Moves money between the user's wallets through the real API, with a live FX quote across currencies. */
+async function transfer(stack: Stack, session: Session, toWalletType: string, amount: string, isCrossCurrency: boolean) {
+  const fromWalletType = 'BALANCE';
+  const quote = isCrossCurrency
+    ? await stack.api<{ quoteId: string }>('/wallet/transferQuote', {
+        token: session.token,
+        body: { fromWalletType, toWalletType, amount },
+      })
+    : undefined;
+  await stack.api('/wallet/transfer', {
+    token: session.token,
+    body: {
+      fromWalletType,
+      toWalletType,
+      amount,
+      ...(quote ? { quoteId: quote.quoteId } : {}),
+      idempotencyKey: `e2e-trading-${toWalletType}-${session.user.id}`,
+    },
+  });
+}
+
+type WalletBalance = { balance: string; availableBalance: string; currency: string };
+const walletOf = (stack: Stack, session: Session, walletType: string) =>
+  stack.api<WalletBalance>('/wallet/getWalletBalance', { token: session.token, body: { walletType } });
+
+test('a good-till-cancelled limit order rests with its money held, and cancelling it returns the hold', async ({ page, stack }) => {
+  const session = await signUp(page, stack);
+  await depositAndApprove(page, stack, '1000');
+  await transfer(stack, session, 'STOCK', '1000', false);
+
+  await page.goto(`/#/pages/payment/stock?name=Apple&code=${CODE}&source=0&direction=0`);
+  await expect(page.getByText('$1.000,00')).toBeVisible();
+  await page.getByRole('button', { name: 'Límite', exact: true }).click();
+  await page.getByLabel('Precio límite').fill('100');
+  await page.getByLabel('Cantidad').fill('2');
+  await page.getByRole('button', { name: 'Hasta cancelar' }).click();
+  await page.getByLabel('Toma de ganancias').fill('150');
+  await page.getByLabel('Límite de pérdida').fill('90');
+  await page.screenshot({ path: 'test-results/trading-ticket-limit.png', fullPage: true });
+  await page.locator('button[type="submit"]').click();
+  const confirm = page.getByRole('dialog');
+  for (const text of ['Límite', 'Hasta cancelar', '150', '90']) await expect(confirm.getByText(text, { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/trading-ticket-confirm.png' });
+  await confirm.getByRole('button', { name: 'Enviar orden' }).click();
+  await expect(page.getByText('Orden enviada; queda en espera')).toBeVisible();
+
+  // It rests in the Entrusted tab, its margin and fee held out of the available balance.
+  await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=2$/);
+  const row = page.getByRole('listitem').filter({ hasText: CODE });
+  await expect(row.getByText('Hasta cancelar')).toBeVisible();
+  const held = await walletOf(stack, session, 'STOCK');
+  // 2 × 100 at leverage 1, plus the 1.00 minimum fee.
+  expect(held).toMatchObject({ balance: '1000.00', availableBalance: '799.00' });
+
+  await row.getByRole('button', { name: 'Cancelar orden' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar orden' }).click();
+  await expect(page.getByText('Orden cancelada')).toBeVisible();
+  await expect(page.getByText('No hay órdenes en espera')).toBeVisible();
+  expect(await walletOf(stack, session, 'STOCK')).toMatchObject({ balance: '1000.00', availableBalance: '1000.00' });
+
+  // The order history lists it, cancelled by the user.
+  await page.getByRole('link', { name: 'Historial' }).click();
+  const history = page.getByRole('listitem').filter({ hasText: CODE });
+  await expect(history.getByText('Cancelada por usted')).toBeVisible();
+  await page.screenshot({ path: 'test-results/trading-history.png', fullPage: true });
+});
+
+test('a leveraged futures position revalues live; its take-profit, stop-loss and margin are edited from the holding', async ({
+  page,
+  stack,
+}) => {
+  const session = await signUp(page, stack);
+  await depositAndApprove(page, stack, '8000');
+  await transfer(stack, session, 'FUTURE', '8000', false);
+
+  await page.goto('/#/pages/payment/future?name=WTI&code=CLF7&source=3&direction=0');
+  await expect(page.getByText('$8.000,00')).toBeVisible();
+  await page.getByLabel('Apalancamiento').selectOption('10');
+  await page.getByLabel('Cantidad').fill('1');
+  await page.locator('button[type="submit"]').click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText('10×')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Enviar orden' }).click();
+  await expect(page.getByText('Orden ejecutada')).toBeVisible();
+
+  const row = page.getByRole('listitem').filter({ hasText: 'CLF7' });
+  await expect(row.getByText('10×')).toBeVisible();
+  const positions = await stack.api<{ list: Array<{ id: string; leverage: number; walletType: string; margin: string }> }>('/position/me', {
+    token: session.token,
+    body: {},
+  });
+  expect(positions.list).toEqual([expect.objectContaining({ leverage: 10, walletType: 'FUTURE' })]);
+  const margin = Number(positions.list[0]?.margin);
+  // 1 contract × 1,000 barrels at about 62: the notional over 10, at least the exchange's 6,000 per contract.
+  expect(margin).toBeGreaterThanOrEqual(6000);
+
+  // The market ticks at any hour here: the current price and the floating P&L change on screen by themselves.
+  const current = row.locator('.trade-detail', { hasText: 'Precio actual' }).locator('dd');
+  const first = await current.textContent();
+  await expect.poll(async () => current.textContent(), { timeout: 20_000 }).not.toBe(first);
+  await page.screenshot({ path: 'test-results/trading-futures-holding.png', fullPage: true });
+
+  await row.getByRole('button', { name: 'Editar niveles' }).click();
+  const levels = page.getByRole('dialog', { name: 'Toma de ganancias y límite de pérdida' });
+  await levels.getByLabel('Toma de ganancias').fill('95');
+  await levels.getByLabel('Límite de pérdida').fill('30');
+  await page.screenshot({ path: 'test-results/trading-levels-dialog.png' });
+  await levels.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Niveles guardados')).toBeVisible();
+  await expect(row.locator('.trade-detail', { hasText: 'Toma de ganancias' })).toContainText('95');
+
+  await row.getByRole('button', { name: 'Añadir margen' }).click();
+  const addMargin = page.getByRole('dialog', { name: 'Añadir margen' });
+  await addMargin.getByLabel('Importe a añadir').fill('100');
+  await page.screenshot({ path: 'test-results/trading-margin-dialog.png' });
+  await addMargin.getByRole('button', { name: 'Añadir margen' }).click();
+  await expect(page.getByText('Margen añadido')).toBeVisible();
+  const after = await stack.api<{ list: Array<{ margin: string; takeProfit: string; stopLoss: string }> }>('/position/me', {
+    token: session.token,
+    body: {},
+  });
+  expect(after.list[0]).toMatchObject({ takeProfit: '95', stopLoss: '30' });
+  expect(Number(after.list[0]?.margin)).toBeCloseTo(margin + 100, 2);
+});
+
+test('an Argentine and a Taiwan stock are bought from their own wallets (AR, TW)', async ({ page, stack }) => {
+  const session = await signUp(page, stack);
+  await depositAndApprove(page, stack, '5100');
+  await transfer(stack, session, 'AR', '100', true);
+  await transfer(stack, session, 'TW', '5000', true);
+  const arBefore = await walletOf(stack, session, 'AR');
+  const twBefore = await walletOf(stack, session, 'TW');
+  expect(arBefore.currency).toBe('ARS');
+  expect(twBefore.currency).toBe('TWD');
+
+  const buy = async (path: string, quantity: string, leverage?: string) => {
+    await page.goto(path);
+    await page.getByLabel('Cantidad').fill(quantity);
+    if (leverage) await page.getByLabel('Apalancamiento').selectOption(leverage);
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Enviar orden' }).click();
+    await expect(page.getByText('Orden ejecutada')).toBeVisible();
+  };
+  await buy('/#/pages/payment/stock?name=Galicia&code=GGAL&source=ARG&direction=0', '1');
+  await expect(page.getByRole('listitem').filter({ hasText: 'GGAL' })).toBeVisible();
+  // Taiwan trades in lots of 1,000 shares.
+  await page.goto('/#/pages/payment/stock?name=Hon%20Hai&code=2317&source=7&direction=0');
+  await expect(page.getByText('Mínimo 1000, en múltiplos de 1000')).toBeVisible();
+  await page.screenshot({ path: 'test-results/trading-ticket-tw.png', fullPage: true });
+  await buy('/#/pages/payment/stock?name=Hon%20Hai&code=2317&source=7&direction=0', '1000', '2');
+  await expect(page.getByRole('listitem').filter({ hasText: '2317' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/trading-holding-ar-tw.png', fullPage: true });
+
+  const positions = await stack.api<{ list: Array<{ stockCode: string; walletType: string; currency: string }> }>('/position/me', {
+    token: session.token,
+    body: {},
+  });
+  expect(
+    positions.list
+      .map(({ stockCode, walletType, currency }) => ({ stockCode, walletType, currency }))
+      .sort((a, b) => a.stockCode.localeCompare(b.stockCode)),
+  ).toEqual([
+    { stockCode: '2317', walletType: 'TW', currency: 'TWD' },
+    { stockCode: 'GGAL', walletType: 'AR', currency: 'ARS' },
+  ]);
+  // Each was paid from its own wallet; the US one was not touched.
+  expect(Number((await walletOf(stack, session, 'AR')).balance)).toBeLessThan(Number(arBefore.balance));
+  expect(Number((await walletOf(stack, session, 'TW')).balance)).toBeLessThan(Number(twBefore.balance));
+  expect((await walletOf(stack, session, 'STOCK')).balance).toBe('0.00');
+});

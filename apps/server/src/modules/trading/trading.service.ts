@@ -648,6 +648,12 @@ export function createTradingService(dependencies: Dependencies) {
       // A retried attempt starts again: what the aborted one collected never happened.
       changed.length = 0;
       const position = await repository.positionOf(tx, userId, input.id, { forUpdate: true });
+      // A retry that waited on the first attempt's lock finds that attempt's order (and the position closed by it).
+      const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
+      if (first) {
+        if (!isSameClose(first, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return first;
+      }
       if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
       const instrument = instrumentOf(position.code);
       assertNotExpired(instrument);
@@ -655,11 +661,6 @@ export function createTradingService(dependencies: Dependencies) {
       const quantity = input.quantity === undefined ? remaining : new Decimal(input.quantity);
       if (quantity.greaterThan(remaining) || !quantity.mod(instrument.lotSize).isZero())
         throw new AppError('CLOSE_QUANTITY_INVALID', { max: remaining.toString(), lot: instrument.lotSize });
-      const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
-      if (first) {
-        if (!isSameClose(first, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return first;
-      }
       const tick = quotes.latest(position.code);
       if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
       if (!isTrading(instrument, tick)) throw new AppError('MARKET_CLOSED');

@@ -89,7 +89,8 @@ function renderTicket() {
 
 const quantityInput = () => screen.getByLabelText('Cantidad') as HTMLInputElement;
 
-describe('OrderPage', () => {
+// Each case renders the whole ticket and walks it; on a loaded 2-core CI machine that can take more than the default 5 s.
+describe('OrderPage', { timeout: 20_000 }, () => {
   it('shows the server message when the quantity is below the minimum, and sends an idempotency key', async () => {
     renderTicket();
     await screen.findByText('Mínimo 1, en múltiplos de 1');

@@ -120,7 +120,8 @@ function renderAt(path: string) {
   );
 }
 
-describe('TradePage', () => {
+// The dialogs and paging cases walk several screens; on a loaded 2-core CI machine that can take more than the default 5 s.
+describe('TradePage', { timeout: 20_000 }, () => {
   it('opens the Holding tab by default and colours floating P&L rise green / fall red', async () => {
     renderAt('/pages/trade/index');
     expect(screen.getByRole('tab', { name: 'Posiciones' }).getAttribute('aria-selected')).toBe('true');

@@ -5,6 +5,8 @@ type Session = { token: string; user: { id: string; email: string } };
 
 /** A US stock the journeys' server lists (see e2eInstrumentCodes). */
 const CODE = 'AAPL';
+/** The futures contract of the journeys that expires last (Gold, February 2027). */
+const FUTURE = 'GCG7';
 
 /** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
 async function signUp(page: Page, stack: Stack): Promise<Session> {
@@ -162,11 +164,12 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
   stack,
 }) => {
   const session = await signUp(page, stack);
-  await depositAndApprove(page, stack, '8000');
-  await transfer(stack, session, 'FUTURE', '8000', false);
+  await depositAndApprove(page, stack, '60000');
+  await transfer(stack, session, 'FUTURE', '60000', false);
 
-  await page.goto('/#/pages/payment/future?name=WTI&code=CLF7&source=3&direction=0');
-  await expect(page.getByText('$8.000,00')).toBeVisible();
+  // The journeys' contract that expires last (24 February 2027): an expired one refuses orders.
+  await page.goto(`/#/pages/payment/future?name=Gold&code=${FUTURE}&source=3&direction=0`);
+  await expect(page.getByText('$60.000,00')).toBeVisible();
   await page.getByLabel('Apalancamiento').selectOption('10');
   await page.getByLabel('Cantidad').fill('1');
   await page.locator('button[type="submit"]').click();
@@ -175,7 +178,7 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
   await confirm.getByRole('button', { name: 'Enviar orden' }).click();
   await expect(page.getByText('Orden ejecutada')).toBeVisible();
 
-  const row = page.getByRole('listitem').filter({ hasText: 'CLF7' });
+  const row = page.getByRole('listitem').filter({ hasText: FUTURE });
   await expect(row.getByText('10×')).toBeVisible();
   const positions = await stack.api<{ list: Array<{ id: string; leverage: number; walletType: string; margin: string }> }>('/position/me', {
     token: session.token,
@@ -183,8 +186,8 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
   });
   expect(positions.list).toEqual([expect.objectContaining({ leverage: 10, walletType: 'FUTURE' })]);
   const margin = Number(positions.list[0]?.margin);
-  // 1 contract × 1,000 barrels at about 62: the notional over 10, at least the exchange's 6,000 per contract.
-  expect(margin).toBeGreaterThanOrEqual(6000);
+  // 1 contract × 100 ounces: the notional over 10, at least the exchange's 20,000 per contract.
+  expect(margin).toBeGreaterThanOrEqual(20000);
 
   // The market ticks at any hour here: the current price and the floating P&L change on screen by themselves.
   const current = row.locator('.trade-detail', { hasText: 'Precio actual' }).locator('dd');
@@ -194,12 +197,12 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
 
   await row.getByRole('button', { name: 'Editar niveles' }).click();
   const levels = page.getByRole('dialog', { name: 'Toma de ganancias y límite de pérdida' });
-  await levels.getByLabel('Toma de ganancias').fill('95');
-  await levels.getByLabel('Límite de pérdida').fill('30');
+  await levels.getByLabel('Toma de ganancias').fill('99999');
+  await levels.getByLabel('Límite de pérdida').fill('100');
   await page.screenshot({ path: 'test-results/trading-levels-dialog.png' });
   await levels.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Niveles guardados')).toBeVisible();
-  await expect(row.locator('.trade-detail', { hasText: 'Toma de ganancias' })).toContainText('95');
+  await expect(row.locator('.trade-detail', { hasText: 'Toma de ganancias' })).toContainText('99.999');
 
   await row.getByRole('button', { name: 'Añadir margen' }).click();
   const addMargin = page.getByRole('dialog', { name: 'Añadir margen' });
@@ -211,7 +214,7 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
     token: session.token,
     body: {},
   });
-  expect(after.list[0]).toMatchObject({ takeProfit: '95', stopLoss: '30' });
+  expect(after.list[0]).toMatchObject({ takeProfit: '99999', stopLoss: '100' });
   expect(Number(after.list[0]?.margin)).toBeCloseTo(margin + 100, 2);
 });
 

@@ -43,6 +43,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     keyCounter += 1;
     return `trade-key-${Date.now().toString(36)}-${keyCounter}`;
   };
+  const startedAt = Date.now();
+  const now = () => new Date(Date.parse('2026-11-20T15:00:00Z') + (Date.now() - startedAt));
 
   const call = <T>(path: string, token: string, body?: unknown) =>
     testApp.call<T>(path, { token, language: 'en', ...(body === undefined ? {} : { body }) });
@@ -65,7 +67,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     call<Order>('/stock/create', token, { stockCode: 'AAPL', direction: 0, quantity: '10', leverage: 2, idempotencyKey: key(), ...extra });
 
   beforeAll(async () => {
-    testApp = await startTestApp({ appOptions: { quoteSource: quotes } });
+    // The futures case trades ESZ6, refused once it expires (18 December 2026): the app's clock runs from before that.
+    testApp = await startTestApp({ appOptions: { quoteSource: quotes, now } });
     ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
     ana = await registerUser(testApp);
     luis = await registerUser(testApp);
@@ -512,7 +515,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     // The test clock is always open, so no session ends by itself: the day order's close is moved into the past.
     expect(day.body.data.expireTimeTimestamp).toBeNull();
     await testApp.database.db.execute(
-      sql`UPDATE trading_orders SET expires_at = now() - interval '1 minute' WHERE id = ${Number(day.body.data.id)}`,
+      sql`UPDATE trading_orders SET expires_at = ${new Date(now().getTime() - 60_000)} WHERE id = ${Number(day.body.data.id)}`,
     );
     await testApp.database.db.transaction((tx) => testApp.app.trading.service.dayOrderExpiryJob.run(tx));
     expect((await call<Order>('/orders/additions', ana.token, { orderId: day.body.data.id })).body.data).toMatchObject({

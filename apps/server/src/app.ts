@@ -51,7 +51,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/d
 import { publicRoute, registerEnvelope, sendError } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
-import { defaultWebDistDir } from './platform/paths.ts';
+import { defaultAdminDistDir, defaultWebDistDir } from './platform/paths.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/index.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;
@@ -300,6 +300,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const webDistDir = config.webDistDir ?? defaultWebDistDir;
   if (existsSync(webDistDir)) {
     await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  // The operator console is its own build, served under /admin/ (its API is /admin/api above).
+  const adminDistDir = config.adminDistDir ?? defaultAdminDistDir;
+  if (existsSync(adminDistDir)) {
+    await app.register(fastifyStatic, {
+      root: adminDistDir,
+      prefix: '/admin/',
+      wildcard: false,
+      index: ['index.html'],
+      decorateReply: false,
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
 
   if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);

@@ -10,7 +10,12 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminService, registerAdminRoutes } from './modules/admin/index.ts';
+import {
+  createAdminService,
+  createOperatorAccountsService,
+  registerAdminRoutes,
+  registerOperatorAccountRoutes,
+} from './modules/admin/index.ts';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
@@ -252,6 +257,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
+  const operatorAccounts = createOperatorAccountsService({ db, now });
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,
@@ -293,6 +299,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (operatorApi) => {
       registerAdminRoutes(operatorApi, admin);
+      registerOperatorAccountRoutes(operatorApi, operatorAccounts);
     },
     { prefix: '/admin/api' },
   );

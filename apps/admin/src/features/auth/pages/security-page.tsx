@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Flex, Form, Skeleton, Space, Steps, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Skeleton, Space, Steps, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { type TotpEnrolment, useConfirmTotp, useDisableTotp, useProfile, useStartTotp } from '../api/totp.ts';
 import { TotpCodeField } from '../components/totp-code-field.tsx';
@@ -39,7 +40,7 @@ export function SecurityPage() {
       <PageTitle title={t('nav.security')} />
       <Card
         title={t('security.twoFactor')}
-        extra={isEnabled ? <Tag color="green">{t('operators.on')}</Tag> : <Tag>{t('operators.off')}</Tag>}
+        extra={isEnabled ? <ToneTag tone="green">{t('operators.on')}</ToneTag> : <ToneTag tone="default">{t('operators.off')}</ToneTag>}
         style={{ maxWidth: 720 }}
       >
         {isEnabled ? (

@@ -1,9 +1,10 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { OPERATOR_PASSWORD_LENGTH_MIN, type OperatorRole, operatorRoles } from '@bolsa/contracts';
-import { Alert, Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type CreateOperatorInput, type OperatorRecord, useCreateOperator, useOperators } from '../api/operators.ts';
@@ -35,11 +36,16 @@ export function OperatorsPage() {
         columns={[
           { title: t('operators.id'), dataIndex: 'id' },
           { title: t('auth.email'), dataIndex: 'email' },
-          { title: t('dashboard.role'), dataIndex: 'role', render: (role: OperatorRole) => <Tag color="blue">{t(`roles.${role}`)}</Tag> },
+          {
+            title: t('dashboard.role'),
+            dataIndex: 'role',
+            render: (role: OperatorRole) => <ToneTag tone="blue">{t(`roles.${role}`)}</ToneTag>,
+          },
           {
             title: t('operators.twoFactor'),
             dataIndex: 'isTotpEnabled',
-            render: (isOn: boolean) => (isOn ? <Tag color="green">{t('operators.on')}</Tag> : <Tag>{t('operators.off')}</Tag>),
+            render: (isOn: boolean) =>
+              isOn ? <ToneTag tone="green">{t('operators.on')}</ToneTag> : <ToneTag tone="default">{t('operators.off')}</ToneTag>,
           },
           { title: t('operators.createdAt'), dataIndex: 'createdAtTimestamp', render: (value: number) => formatDateTime(value) },
         ]}

@@ -193,7 +193,8 @@ test('axe finds no serious or critical violation on the console login and main p
       await page.goto(`/admin/#/${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      // The menu's selection colour fades in; scan the settled page.
+      // Scan the settled page: data loaded (no spinner) and the menu's selection colour faded in.
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       await page.waitForTimeout(400);
       await scan(route);
       await page.screenshot({ path: testInfo.outputPath(`console-${route}.png`), fullPage: true });

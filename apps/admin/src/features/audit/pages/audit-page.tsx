@@ -59,7 +59,7 @@ export function AuditPage() {
           </Form.Item>
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={audit.isFetching}>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
                 {t('audit.search')}
               </Button>
             </Space>

@@ -48,7 +48,7 @@ test('an operator enrols two-factor sign-in, signs in with a code, and verifies 
   stack,
 }, testInfo) => {
   // The journey's own operator: turning on two-factor for the shared e2e operator would lock the other journeys out.
-  const operator = { email: uniqueEmail('consola-admin'), password: 'console-operator-password' };
+  const operator = { email: uniqueEmail('consola-revisor'), password: 'console-operator-password' };
   const { context, page } = await openConsole(browser, stack);
   try {
     // The shared admin adds the new operator through the console.

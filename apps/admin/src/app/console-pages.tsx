@@ -1,0 +1,112 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  CloudUploadOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  MessageOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { OperatorPermission } from '@bolsa/contracts';
+import type { ComponentType, ReactNode } from 'react';
+
+/**
+ * The console's pages, in menu order: each one is a route and (with a title) a side-menu entry that
+ * only operators whose role grants `permission` see. To add a page, add one entry here (see
+ * apps/admin/README.md); the router and the menu both read this list.
+ */
+export type ConsolePage = {
+  /** The route under `#/`, without a leading slash. */
+  path: string;
+  /** The menu label and page title, an i18n key. */
+  titleKey: string;
+  /** Needed to see the entry and open the page; absent means every operator. */
+  permission?: OperatorPermission;
+  icon?: ReactNode;
+  /** Pages behind a parent's detail link do not appear in the menu. */
+  isHiddenFromMenu?: boolean;
+  load: () => Promise<ComponentType>;
+};
+
+export const consolePages: ConsolePage[] = [
+  {
+    path: 'dashboard',
+    titleKey: 'nav.dashboard',
+    icon: <DashboardOutlined />,
+    load: async () => (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
+  },
+  {
+    path: 'kyc',
+    titleKey: 'nav.kyc',
+    permission: 'reviews.kyc',
+    icon: <IdcardOutlined />,
+    load: async () => (await import('../features/reviews/pages/kyc-page.tsx')).KycPage,
+  },
+  {
+    path: 'deposits',
+    titleKey: 'nav.deposits',
+    permission: 'reviews.deposits',
+    icon: <WalletOutlined />,
+    load: async () => (await import('../features/reviews/pages/deposits-page.tsx')).DepositsPage,
+  },
+  {
+    path: 'withdrawals',
+    titleKey: 'nav.withdrawals',
+    permission: 'reviews.withdrawals',
+    icon: <TransactionOutlined />,
+    load: async () => (await import('../features/reviews/pages/withdrawals-page.tsx')).WithdrawalsPage,
+  },
+  {
+    path: 'reconciliation',
+    titleKey: 'nav.reconciliation',
+    permission: 'ledger.reconcile',
+    icon: <BankOutlined />,
+    load: async () => (await import('../features/ledger/pages/reconciliation-page.tsx')).ReconciliationPage,
+  },
+  {
+    path: 'messages',
+    titleKey: 'nav.messages',
+    permission: 'messages.send',
+    icon: <MessageOutlined />,
+    load: async () => (await import('../features/messages/pages/send-message-page.tsx')).SendMessagePage,
+  },
+  {
+    path: 'app-versions',
+    titleKey: 'nav.appVersions',
+    permission: 'content.edit',
+    icon: <CloudUploadOutlined />,
+    load: async () => (await import('../features/app-versions/pages/app-versions-page.tsx')).AppVersionsPage,
+  },
+  {
+    path: 'outbox',
+    titleKey: 'nav.outbox',
+    permission: 'outbox.read',
+    icon: <MailOutlined />,
+    load: async () => (await import('../features/outbox/pages/outbox-page.tsx')).OutboxPage,
+  },
+  {
+    path: 'audit',
+    titleKey: 'nav.audit',
+    permission: 'audit.read',
+    icon: <AuditOutlined />,
+    load: async () => (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
+  },
+  {
+    path: 'operators',
+    titleKey: 'nav.operators',
+    permission: 'operators.manage',
+    icon: <TeamOutlined />,
+    load: async () => (await import('../features/operators/pages/operators-page.tsx')).OperatorsPage,
+  },
+  {
+    path: 'security',
+    titleKey: 'nav.security',
+    permission: 'account.security',
+    icon: <SafetyOutlined />,
+    load: async () => (await import('../features/auth/pages/security-page.tsx')).SecurityPage,
+  },
+];

@@ -26,7 +26,8 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   });
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  const ledger = createLedgerService({ db: database.db, logger: { error() {}, info() {} } });
+  const groupCommit = process.env.BENCH_GROUP_COMMIT === 'off' ? false : undefined;
+  const ledger = createLedgerService({ db: database.db, logger: { error() {}, info() {} }, groupCommit });
   for (let user = 1; user <= userCount; user += 1) {
     await ledger.post(database.db, {
       idempotencyKey: `bench-seed-${user}`,
@@ -39,6 +40,8 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   }
   await database.pool.query('ANALYZE');
 
+  const noGroups = { groups: 0, movements: 0, largestGroup: 0, fallbacks: 0 };
+  const groupsBefore = ledger.groupCommitStats() ?? noGroups;
   const service = await load(async (client, index) => {
     const from = 1 + ((client * 7919 + index * 104729) % userCount);
     const to = 1 + ((from + 1 + (index % (userCount - 1))) % userCount);
@@ -52,6 +55,13 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
     });
   });
 
+  const groupsAfter = ledger.groupCommitStats() ?? noGroups;
+  const groups = {
+    groups: groupsAfter.groups - groupsBefore.groups,
+    movements: groupsAfter.movements - groupsBefore.movements,
+    largestGroup: groupsAfter.largestGroup,
+    fallbacks: groupsAfter.fallbacks - groupsBefore.fallbacks,
+  };
   // Through HTTP: each client is a logged-in user moving money between their own wallets.
   const app = await buildApp({ ...config, rateLimitPerMinute: 10_000_000, isDemoDataEnabled: false }, { database, shouldStartJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,7 +93,7 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   await app.close();
   const report = await ledger.reconcile();
   await database.close();
-  return { reference, service, http, isBalanced: report.isBalanced };
+  return { reference, service, http, groups, isBalanced: report.isBalanced };
 });
 
 const { reference, service, http } = result;
@@ -95,5 +105,8 @@ console.log(
 );
 console.log(
   `ledger transfers through HTTP: ${http.tps.toFixed(0)}/s, p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms, failures ${http.failures}; ratio to pgbench ${(http.tps / reference.tps).toFixed(2)} (goal ≥ 0.80, p99 ≤ 25 ms)`,
+);
+console.log(
+  `group commit (service run): ${result.groups.movements} movements in ${result.groups.groups} transactions, ${(result.groups.movements / Math.max(1, result.groups.groups)).toFixed(1)} per transaction on average, largest ${result.groups.largestGroup}, fallbacks ${result.groups.fallbacks}`,
 );
 console.log(`ledger reconciliation after the run: ${result.isBalanced ? 'balanced' : 'NOT BALANCED'}`);

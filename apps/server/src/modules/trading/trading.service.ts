@@ -231,8 +231,13 @@ export function createTradingService(dependencies: Dependencies) {
     };
   }
 
-  function house(walletType: WalletType) {
-    return { system: 'HOUSE' as const, currency: currencyOfWallet(walletType) as Currency };
+  /** The house account; `userId` keeps each user's fills on one of its shards (a leg of that user picks it otherwise). */
+  function house(walletType: WalletType, userId?: number) {
+    return {
+      system: 'HOUSE' as const,
+      currency: currencyOfWallet(walletType) as Currency,
+      ...(userId === undefined ? {} : { spreadKey: userId }),
+    };
   }
 
   /**
@@ -274,15 +279,15 @@ export function createTradingService(dependencies: Dependencies) {
       idempotencyKey: `order:${order.id}:fill`,
       reason: 'trade_margin',
       memo: `order ${order.id} ${order.code}`,
-      counter: house(walletType),
+      counter: house(walletType, order.userId),
     });
     await ledger.post(tx, {
       idempotencyKey: `order:${order.id}:fee`,
       reason: 'fee',
       memo: `order ${order.id} ${order.code}`,
       legs: [
-        { account: house(walletType), amount: new Decimal(cost.fee).negated() },
-        { account: { system: 'FEES', currency: currencyOfWallet(walletType) }, amount: cost.fee },
+        { account: house(walletType, order.userId), amount: new Decimal(cost.fee).negated() },
+        { account: { system: 'FEES', currency: currencyOfWallet(walletType), spreadKey: order.userId }, amount: cost.fee },
       ],
     });
     if (!extra.isZero()) {

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
-import { clients, durationSeconds, load, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
+import { clients, durationSeconds, httpLoad, load, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
 
 register();
 const serverSource = new URL('../apps/server/src/', import.meta.url);
@@ -76,20 +76,8 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
     walletType: 'BALANCE',
     prefix: 'benchhttp',
   });
-  const http = await load(async (client, index) => {
-    const response = await fetch(`${origin}/web/wallet/transfer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: tokens[client] },
-      body: JSON.stringify({
-        fromWalletType: index % 2 === 0 ? 'BALANCE' : 'STOCK',
-        toWalletType: index % 2 === 0 ? 'STOCK' : 'BALANCE',
-        amount: '0.01',
-        idempotencyKey: `bench-http-${client}-${index}`,
-      }),
-    });
-    const body = await response.json();
-    if (body.code !== 200) throw new Error(body.msg);
-  });
+  // The clients run in their own process (bench/http-load.mjs); the server keeps this one.
+  const http = await httpLoad({ origin, path: '/web/wallet/transfer', tokens, kind: 'transfer' });
   await app.close();
   const report = await ledger.reconcile();
   await database.close();

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
-import { clients, durationSeconds, load, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
+import { clients, durationSeconds, httpLoad, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
 
 register();
 const serverSource = new URL('../apps/server/src/', import.meta.url);
@@ -43,21 +43,8 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
     walletType: 'STOCK',
     prefix: 'orders',
   });
-  const http = await load(async (client, index) => {
-    const response = await fetch(`${origin}/web/stock/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: tokens[client] },
-      body: JSON.stringify({
-        stockCode: instruments[(client + index) % instruments.length],
-        direction: 0,
-        type: 0,
-        quantity: '1',
-        idempotencyKey: `bench-order-${client}-${index}`,
-      }),
-    });
-    const body = await response.json();
-    if (body.code !== 200) throw new Error(body.msg);
-  });
+  // The clients run in their own process (bench/http-load.mjs); the server keeps this one.
+  const http = await httpLoad({ origin, path: '/web/stock/create', tokens, kind: 'order', instruments });
   const filled = await database.pool.query('SELECT status, count(*)::int AS n FROM trading_orders GROUP BY status ORDER BY status');
   await app.close();
   const report = await ledger.reconcile();

@@ -1,5 +1,5 @@
 // Shared by the PostgreSQL benchmarks: a scratch database, the pgbench reference and a closed-loop load.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import pg from 'pg';
 
 export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -99,4 +99,22 @@ export async function seedLoggedInUsers({ db, pool, ledger, origin, count, walle
     tokens.push(login.data.token);
   }
   return tokens;
+}
+
+/**
+ * Runs the closed-loop HTTP load (`kind`: 'transfer' or 'order') from a separate process, one virtual
+ * user per token, so the server under test keeps its event loop and core to itself.
+ */
+export function httpLoad(options) {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./http-load.mjs', import.meta.url), { stdio: 'inherit' });
+    child.once('message', (result) =>
+      resolve({ ...result, firstFailure: result.firstFailure ? new Error(result.firstFailure) : undefined }),
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
+    });
+    child.send({ durationSeconds, ...options });
+  });
 }

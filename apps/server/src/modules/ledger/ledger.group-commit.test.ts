@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseErrorCode, migrateDatabase } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from './index.ts';
+import { SYSTEM_ACCOUNT_SHARDS } from './ledger.service.ts';
 
 const quietLogger = { error: () => undefined, info: () => undefined };
 
@@ -102,6 +104,38 @@ describe('the ledger posting concurrent movements in groups', () => {
     expect(alsoGood.status).toBe('fulfilled');
     expect(unbalanced.status === 'rejected' && databaseErrorCode(unbalanced.reason)).toBe('BL003');
     expect(await ledger.wallet(context.database.db, 7201, 'BALANCE')).toMatchObject({ balance: '17.00' });
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+
+  it('spreads the house over its shards by user, and the ledger still reconciles', async () => {
+    for (const userId of [7301, 7302]) {
+      await deposit(userId, '10.00', `shard:${userId}:deposit`);
+      await ledger.post(context.database.db, {
+        idempotencyKey: `shard:${userId}:margin`,
+        reason: 'trade_margin',
+        legs: [
+          { account: { userId, walletType: 'BALANCE' }, amount: '-4.00', requireFunds: true },
+          { account: { system: 'HOUSE', currency: 'USD' }, amount: '4.00' },
+        ],
+      });
+      await ledger.post(context.database.db, {
+        idempotencyKey: `shard:${userId}:fee`,
+        reason: 'fee',
+        legs: [
+          { account: { system: 'HOUSE', currency: 'USD', spreadKey: userId }, amount: '-1.00' },
+          { account: { system: 'FEES', currency: 'USD', spreadKey: userId }, amount: '1.00' },
+        ],
+      });
+    }
+    const rows = await context.database.db.execute<{ system_code: string; shard: number; balance: string }>(
+      sql`SELECT system_code, shard, balance::text FROM ledger_accounts WHERE system_code IN ('HOUSE', 'FEES') AND currency = 'USD' ORDER BY system_code, shard`,
+    );
+    expect(rows.rows).toEqual([
+      { system_code: 'FEES', shard: 7301 % SYSTEM_ACCOUNT_SHARDS, balance: '1.00' },
+      { system_code: 'FEES', shard: 7302 % SYSTEM_ACCOUNT_SHARDS, balance: '1.00' },
+      { system_code: 'HOUSE', shard: 7301 % SYSTEM_ACCOUNT_SHARDS, balance: '3.00' },
+      { system_code: 'HOUSE', shard: 7302 % SYSTEM_ACCOUNT_SHARDS, balance: '3.00' },
+    ]);
     expect((await ledger.reconcile()).isBalanced).toBe(true);
   });
 });

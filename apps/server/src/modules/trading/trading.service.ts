@@ -232,6 +232,9 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /** The house account; `userId` keeps each user's fills on one of its shards (a leg of that user picks it otherwise). */
+  /** The row a fill finished, per transaction: create answers it without reading the order again. */
+  const filledRows = new WeakMap<Executor, repository.OrderRow>();
+
   function house(walletType: WalletType, userId?: number) {
     return {
       system: 'HOUSE' as const,
@@ -251,8 +254,10 @@ export function createTradingService(dependencies: Dependencies) {
     price: Decimal,
     skipLocked: boolean,
     changed: repository.PositionRow[],
+    /** The order as this transaction just wrote it (a new order: no other transaction can see it yet, so no lock to take). */
+    written?: repository.OrderRow,
   ): Promise<FillOutcome> {
-    const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked });
+    const order = written ?? (await repository.lockOrderInProgress(tx, orderId, { skipLocked }));
     if (!order || order.holdId === null) return 'gone';
     const instrument = instrumentOf(order.code);
     const rules = rulesOf(instrument);
@@ -339,6 +344,7 @@ export function createTradingService(dependencies: Dependencies) {
       filledAt: at,
     });
     if (!finished) throw new Error(`order ${order.id} left progress during its own fill`);
+    filledRows.set(tx, finished);
     return 'filled';
   }
 
@@ -435,10 +441,13 @@ export function createTradingService(dependencies: Dependencies) {
         amount: reserve.total,
         reason: 'trade_margin',
       });
-      await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
+      const held = await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
       if (isTrading(instrument, tick)) {
         const { price } = fillPriceOn(inserted, tick);
-        if (price) await fillOpenOrder(tx, inserted.id, price, false, changed);
+        if (price && (await fillOpenOrder(tx, inserted.id, price, false, changed, held)) === 'filled') {
+          const filled = filledRows.get(tx);
+          if (filled) return { order: filled, isNew: true };
+        }
       }
       const order = await repository.orderOf(tx, userId, inserted.id);
       if (!order) throw new Error('order vanished');

@@ -1,5 +1,6 @@
 // Shared by the PostgreSQL benchmarks: a scratch database, the pgbench reference and a closed-loop load.
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import net from 'node:net';
 import pg from 'pg';
 
 export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -117,4 +118,67 @@ export function httpLoad(options) {
     });
     child.send({ durationSeconds, ...options });
   });
+}
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the server to take). */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const serverProcesses = Number(process.env.BENCH_SERVER_PROCESSES ?? 2);
+
+/**
+ * Starts the server as `serverProcesses` Node processes behind one port (bench/server-processes.mjs)
+ * with the given environment on top of the benchmark's own; resolves when every process listens.
+ */
+export async function startServerProcesses(environment) {
+  const port = await freePort();
+  const child = fork(new URL('./server-processes.mjs', import.meta.url), {
+    env: { ...process.env, LOG_LEVEL: 'silent', PORT: String(port), BENCH_SERVER_PROCESSES: String(serverProcesses), ...environment },
+    stdio: 'inherit',
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the server processes exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A private Redis for the server processes' bus, on its own port: pub/sub channels are global to a
+ * Redis server, so sharing the machine's one with other runs would mix their events with ours.
+ */
+export async function startPrivateRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const isUp = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (isUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGTERM');
+    },
+  };
 }

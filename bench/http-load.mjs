@@ -10,18 +10,18 @@ const percentile = (values, p) => {
 };
 
 const bodies = {
-  transfer: (client, index) => ({
+  transfer: (client, index, options) => ({
     fromWalletType: index % 2 === 0 ? 'BALANCE' : 'STOCK',
     toWalletType: index % 2 === 0 ? 'STOCK' : 'BALANCE',
     amount: '0.01',
-    idempotencyKey: `bench-http-${client}-${index}`,
+    idempotencyKey: `bench-http-${options.round}-${client}-${index}`,
   }),
   order: (client, index, options) => ({
     stockCode: options.instruments[(client + index) % options.instruments.length],
     direction: 0,
     type: 0,
     quantity: '1',
-    idempotencyKey: `bench-order-${client}-${index}`,
+    idempotencyKey: `bench-order-${options.round}-${client}-${index}`,
   }),
 };
 
@@ -78,7 +78,16 @@ process.once('message', async (options) => {
   const seconds = (performance.now() - startedAt) / 1000;
   agent.destroy();
   process.send(
-    { tps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, firstFailure },
+    {
+      tps: latencies.length / seconds,
+      count: latencies.length,
+      seconds,
+      latencies,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      failures,
+      firstFailure,
+    },
     () => process.exit(0),
   );
 });

@@ -33,22 +33,70 @@ export async function withScratchDatabase(prefix, run) {
 
 /** pgbench TPC-B with prepared statements on the same server: the reference every ratio is taken against. */
 export function pgbenchReference(url) {
+  pgbenchInitialise(url);
+  return pgbenchRun(url, durationSeconds);
+}
+
+export function pgbenchInitialise(url) {
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
-  const output = execFileSync('pgbench', ['-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(durationSeconds), url], {
+}
+
+/** One run of TPC-B (prepared) for `seconds`, after pgbenchInitialise. */
+export function pgbenchRun(url, seconds) {
+  const output = execFileSync('pgbench', ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), url], {
     encoding: 'utf8',
   });
+  const tps = Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
+  return { tps, seconds, latencyAverageMs: Number(output.match(/latency average = ([\d.]+) ms/)?.[1]) };
+}
+
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+
+/**
+ * The measurement and pgbench take turns, `rounds` times, each for durationSeconds / rounds, so both see
+ * the same machine: on a machine shared with other work the load moves within seconds, and a reference
+ * taken once before the measurement can be several times faster or slower than the machine during it.
+ * `measure(seconds)` answers { count, seconds, latencies, failures, firstFailure }.
+ */
+export async function interleavedWithPgbench(url, measure) {
+  const slice = Math.max(1, Math.round(durationSeconds / rounds));
+  let referenceTransactions = 0;
+  let referenceSeconds = 0;
+  let count = 0;
+  let seconds = 0;
+  let failures = 0;
+  let firstFailure;
+  const latencies = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const reference = pgbenchRun(url, slice);
+    referenceTransactions += reference.tps * reference.seconds;
+    referenceSeconds += reference.seconds;
+    const measured = await measure(slice);
+    count += measured.count;
+    seconds += measured.seconds;
+    failures += measured.failures;
+    firstFailure ??= measured.firstFailure;
+    latencies.push(...measured.latencies);
+  }
+  const tps = count / seconds;
+  const referenceTps = referenceTransactions / referenceSeconds;
   return {
-    tps: Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]),
-    latencyAverageMs: Number(output.match(/latency average = ([\d.]+) ms/)?.[1]),
+    tps,
+    referenceTps,
+    ratio: tps / referenceTps,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    firstFailure,
   };
 }
 
-/** Runs `operation` from `clients` concurrent loops for the duration; returns throughput and latency percentiles. */
-export async function load(operation) {
+/** Runs `operation` from `clients` concurrent loops for `seconds`; returns throughput, latencies and their percentiles. */
+export async function load(operation, seconds = durationSeconds) {
   const latencies = [];
   let failures = 0;
   let firstFailure;
-  const deadline = performance.now() + durationSeconds * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -64,8 +112,17 @@ export async function load(operation) {
       }
     }),
   );
-  const seconds = (performance.now() - startedAt) / 1000;
-  return { tps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, firstFailure };
+  const elapsed = (performance.now() - startedAt) / 1000;
+  return {
+    tps: latencies.length / elapsed,
+    count: latencies.length,
+    seconds: elapsed,
+    latencies,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    firstFailure,
+  };
 }
 
 /**
@@ -102,11 +159,15 @@ export async function seedLoggedInUsers({ db, pool, ledger, origin, count, walle
   return tokens;
 }
 
+let httpLoadRound = 0;
+
 /**
  * Runs the closed-loop HTTP load (`kind`: 'transfer' or 'order') from a separate process, one virtual
  * user per token, so the server under test keeps its event loop and core to itself.
  */
 export function httpLoad(options) {
+  httpLoadRound += 1;
+  const round = httpLoadRound;
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./http-load.mjs', import.meta.url), { stdio: 'inherit' });
     child.once('message', (result) =>
@@ -116,7 +177,7 @@ export function httpLoad(options) {
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
     });
-    child.send({ durationSeconds, ...options });
+    child.send({ durationSeconds, round, ...options });
   });
 }
 

@@ -46,7 +46,9 @@ export function pgbenchRun(url, seconds) {
   const output = execFileSync('pgbench', ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), url], {
     encoding: 'utf8',
   });
-  const tps = Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
+  // The processed count is always printed; the tps line is missing when pgbench had no time to report it.
+  const processed = Number(output.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
+  const tps = Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? processed / seconds);
   return { tps, seconds, latencyAverageMs: Number(output.match(/latency average = ([\d.]+) ms/)?.[1]) };
 }
 

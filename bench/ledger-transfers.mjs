@@ -23,7 +23,7 @@ register();
 const serverSource = new URL('../apps/server/src/', import.meta.url);
 const { openDatabase, migrateDatabase } = await import(new URL('platform/db/index.ts', serverSource).href);
 const { loadConfig } = await import(new URL('platform/config.ts', serverSource).href);
-const { createLedgerService } = await import(new URL('modules/ledger/index.ts', serverSource).href);
+const { createLedgerService, defaultGroupCommitOptions } = await import(new URL('modules/ledger/index.ts', serverSource).href);
 
 const userCount = 1000;
 
@@ -37,7 +37,8 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   });
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  const groupCommit = process.env.BENCH_GROUP_COMMIT === 'off' ? false : undefined;
+  // Group commit is opt-in (ADR 0004): BENCH_GROUP_COMMIT=on measures the service with it.
+  const groupCommit = process.env.BENCH_GROUP_COMMIT === 'on' ? defaultGroupCommitOptions : undefined;
   const ledger = createLedgerService({ db: database.db, logger: { error() {}, info() {} }, groupCommit });
   for (let user = 1; user <= userCount; user += 1) {
     await ledger.post(database.db, {

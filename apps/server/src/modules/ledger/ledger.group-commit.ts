@@ -8,10 +8,8 @@ export type GroupCommitOptions = {
   maxGroupsInFlight: number;
 };
 
-export const defaultGroupCommitOptions: GroupCommitOptions = {
-  maxMovements: Number(process.env.LEDGER_GROUP_MAX ?? 4),
-  maxGroupsInFlight: Number(process.env.LEDGER_GROUPS_IN_FLIGHT ?? 8),
-};
+/** Small groups: a group holds its accounts' locks until it commits. */
+export const defaultGroupCommitOptions: GroupCommitOptions = { maxMovements: 4, maxGroupsInFlight: 8 };
 
 type Result = { journalId: number; isReplay: boolean };
 

@@ -5,19 +5,30 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
-import { clients, durationSeconds, load, pgbenchReference, seedLoggedInUsers, withScratchDatabase } from './support.mjs';
+import {
+  clients,
+  durationSeconds,
+  httpLoad,
+  interleavedWithPgbench,
+  pgbenchInitialise,
+  rounds,
+  seedLoggedInUsers,
+  serverProcesses,
+  startPrivateRedis,
+  startServerProcesses,
+  withScratchDatabase,
+} from './support.mjs';
 
 register();
 const serverSource = new URL('../apps/server/src/', import.meta.url);
 const { loadConfig } = await import(new URL('platform/config.ts', serverSource).href);
-const { openDatabase } = await import(new URL('platform/db/index.ts', serverSource).href);
+const { openDatabase, migrateDatabase } = await import(new URL('platform/db/index.ts', serverSource).href);
 const { createLedgerService } = await import(new URL('modules/ledger/index.ts', serverSource).href);
-const { buildApp } = await import(new URL('app.ts', serverSource).href);
 
 const instruments = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM'];
 
 const result = await withScratchDatabase('bolsa_orders', async (url) => {
-  const reference = pgbenchReference(url);
+  pgbenchInitialise(url);
   const config = loadConfig({
     DATABASE_URL: url,
     DATABASE_POOL_SIZE: String(clients),
@@ -29,10 +40,21 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
     DEMO_DATA: 'false',
   });
   const database = await openDatabase(config);
-  const app = await buildApp(config, { database, shouldStartJobs: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  await app.market.feed.ready();
-  const origin = `http://127.0.0.1:${app.server.address().port}`;
+  await migrateDatabase(database);
+  // The server runs as its own processes (bench/server-processes.mjs) with a private Redis for their bus;
+  // the clients run in another (bench/http-load.mjs).
+  const redis = await startPrivateRedis();
+  const server = await startServerProcesses({
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: String(Math.ceil(clients / serverProcesses)),
+    DATA_DIR: config.dataDir,
+    MARKET_CLOCK: 'always-open',
+    MARKET_INSTRUMENTS: instruments.join(','),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    DEMO_DATA: 'false',
+    REDIS_URL: redis.url,
+  });
+  const origin = server.origin;
   const ledger = createLedgerService({ db: database.db, logger: { error() {}, info() {} } });
   const tokens = await seedLoggedInUsers({
     db: database.db,
@@ -43,32 +65,23 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
     walletType: 'STOCK',
     prefix: 'orders',
   });
-  const http = await load(async (client, index) => {
-    const response = await fetch(`${origin}/web/stock/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: tokens[client] },
-      body: JSON.stringify({
-        stockCode: instruments[(client + index) % instruments.length],
-        direction: 0,
-        type: 0,
-        quantity: '1',
-        idempotencyKey: `bench-order-${client}-${index}`,
-      }),
-    });
-    const body = await response.json();
-    if (body.code !== 200) throw new Error(body.msg);
-  });
+  const http = await interleavedWithPgbench(url, (seconds) =>
+    httpLoad({ origin, path: '/web/stock/create', tokens, kind: 'order', instruments, durationSeconds: seconds }),
+  );
   const filled = await database.pool.query('SELECT status, count(*)::int AS n FROM trading_orders GROUP BY status ORDER BY status');
-  await app.close();
+  await server.stop();
+  redis.stop();
   const report = await ledger.reconcile();
   await database.close();
-  return { reference, http, filled: filled.rows, isBalanced: report.isBalanced };
+  return { http, filled: filled.rows, isBalanced: report.isBalanced };
 });
 
-const { reference, http } = result;
-console.log(`pgbench TPC-B (prepared, ${clients} clients, ${durationSeconds} s): ${reference.tps.toFixed(0)} tps`);
+const { http } = result;
 console.log(
-  `market orders through HTTP: ${http.tps.toFixed(0)}/s, p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms, failures ${http.failures}${http.firstFailure ? ` (first: ${http.firstFailure.message})` : ''}; ratio to pgbench ${(http.tps / reference.tps).toFixed(2)} (goal ≥ 0.80, p99 ≤ 25 ms)`,
+  `taken in ${rounds} turns with pgbench TPC-B (prepared, ${clients} clients) on the same database, ${durationSeconds} s of each`,
+);
+console.log(
+  `market orders through HTTP (${serverProcesses} server processes, clients in their own process): ${http.tps.toFixed(0)}/s against pgbench ${http.referenceTps.toFixed(0)} tps, p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms, failures ${http.failures}${http.firstFailure ? ` (first: ${http.firstFailure.message})` : ''}; ratio to pgbench ${http.ratio.toFixed(2)} (goal ≥ 0.80, p99 ≤ 25 ms)`,
 );
 console.log(
   `orders by status after the run: ${result.filled.map((row) => `${row.status}: ${row.n}`).join(', ')}; ledger ${result.isBalanced ? 'balanced' : 'NOT BALANCED'}`,

@@ -1,5 +1,6 @@
 // Shared by the PostgreSQL benchmarks: a scratch database, the pgbench reference and a closed-loop load.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import net from 'node:net';
 import pg from 'pg';
 
 export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,22 +33,72 @@ export async function withScratchDatabase(prefix, run) {
 
 /** pgbench TPC-B with prepared statements on the same server: the reference every ratio is taken against. */
 export function pgbenchReference(url) {
+  pgbenchInitialise(url);
+  return pgbenchRun(url, durationSeconds);
+}
+
+export function pgbenchInitialise(url) {
   execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
-  const output = execFileSync('pgbench', ['-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(durationSeconds), url], {
+}
+
+/** One run of TPC-B (prepared) for `seconds`, after pgbenchInitialise. */
+export function pgbenchRun(url, seconds) {
+  const output = execFileSync('pgbench', ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), url], {
     encoding: 'utf8',
   });
+  // The processed count is always printed; the tps line is missing when pgbench had no time to report it.
+  const processed = Number(output.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
+  const tps = Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1] ?? processed / seconds);
+  return { tps, seconds, latencyAverageMs: Number(output.match(/latency average = ([\d.]+) ms/)?.[1]) };
+}
+
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+
+/**
+ * The measurement and pgbench take turns, `rounds` times, each for durationSeconds / rounds, so both see
+ * the same machine: on a machine shared with other work the load moves within seconds, and a reference
+ * taken once before the measurement can be several times faster or slower than the machine during it.
+ * `measure(seconds)` answers { count, seconds, latencies, failures, firstFailure }.
+ */
+export async function interleavedWithPgbench(url, measure) {
+  const slice = Math.max(1, Math.round(durationSeconds / rounds));
+  let referenceTransactions = 0;
+  let referenceSeconds = 0;
+  let count = 0;
+  let seconds = 0;
+  let failures = 0;
+  let firstFailure;
+  const latencies = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const reference = pgbenchRun(url, slice);
+    referenceTransactions += reference.tps * reference.seconds;
+    referenceSeconds += reference.seconds;
+    const measured = await measure(slice);
+    count += measured.count;
+    seconds += measured.seconds;
+    failures += measured.failures;
+    firstFailure ??= measured.firstFailure;
+    latencies.push(...measured.latencies);
+  }
+  const tps = count / seconds;
+  const referenceTps = referenceTransactions / referenceSeconds;
   return {
-    tps: Number(output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]),
-    latencyAverageMs: Number(output.match(/latency average = ([\d.]+) ms/)?.[1]),
+    tps,
+    referenceTps,
+    ratio: tps / referenceTps,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    firstFailure,
   };
 }
 
-/** Runs `operation` from `clients` concurrent loops for the duration; returns throughput and latency percentiles. */
-export async function load(operation) {
+/** Runs `operation` from `clients` concurrent loops for `seconds`; returns throughput, latencies and their percentiles. */
+export async function load(operation, seconds = durationSeconds) {
   const latencies = [];
   let failures = 0;
   let firstFailure;
-  const deadline = performance.now() + durationSeconds * 1000;
+  const deadline = performance.now() + seconds * 1000;
   const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -63,8 +114,17 @@ export async function load(operation) {
       }
     }),
   );
-  const seconds = (performance.now() - startedAt) / 1000;
-  return { tps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, firstFailure };
+  const elapsed = (performance.now() - startedAt) / 1000;
+  return {
+    tps: latencies.length / elapsed,
+    count: latencies.length,
+    seconds: elapsed,
+    latencies,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    firstFailure,
+  };
 }
 
 /**
@@ -99,4 +159,89 @@ export async function seedLoggedInUsers({ db, pool, ledger, origin, count, walle
     tokens.push(login.data.token);
   }
   return tokens;
+}
+
+let httpLoadRound = 0;
+
+/**
+ * Runs the closed-loop HTTP load (`kind`: 'transfer' or 'order') from a separate process, one virtual
+ * user per token, so the server under test keeps its event loop and core to itself.
+ */
+export function httpLoad(options) {
+  httpLoadRound += 1;
+  const round = httpLoadRound;
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./http-load.mjs', import.meta.url), { stdio: 'inherit' });
+    child.once('message', (result) =>
+      resolve({ ...result, firstFailure: result.firstFailure ? new Error(result.firstFailure) : undefined }),
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load generator exited with ${code}`));
+    });
+    child.send({ durationSeconds, round, ...options });
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the server to take). */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const serverProcesses = Number(process.env.BENCH_SERVER_PROCESSES ?? 2);
+
+/**
+ * Starts the server as `serverProcesses` Node processes behind one port (bench/server-processes.mjs)
+ * with the given environment on top of the benchmark's own; resolves when every process listens.
+ */
+export async function startServerProcesses(environment) {
+  const port = await freePort();
+  const child = fork(new URL('./server-processes.mjs', import.meta.url), {
+    env: { ...process.env, LOG_LEVEL: 'silent', PORT: String(port), BENCH_SERVER_PROCESSES: String(serverProcesses), ...environment },
+    stdio: 'inherit',
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the server processes exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A private Redis for the server processes' bus, on its own port: pub/sub channels are global to a
+ * Redis server, so sharing the machine's one with other runs would mix their events with ours.
+ */
+export async function startPrivateRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const isUp = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (isUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGTERM');
+    },
+  };
 }

@@ -1,3 +1,4 @@
+export { defaultGroupCommitOptions, type GroupCommitOptions } from './ledger.group-commit.ts';
 export {
   type AccountRef,
   createLedgerService,

@@ -7,6 +7,8 @@ export type SqlLeg = {
   user?: number;
   wallet?: string;
   system?: string;
+  /** Which row of a sharded system account (0 when absent). */
+  shard?: number;
   currency: string;
   amount: string;
   require_funds?: boolean;
@@ -17,17 +19,19 @@ async function mappingLedgerErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const code = databaseErrorCode(error);
-    if (code === 'BL001' || code === '23514') throw new AppError('INSUFFICIENT_FUNDS');
-    if (code === 'BL002') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    throw error;
+    throw refusalOf(databaseErrorCode(error)) ?? error;
   }
 }
 
-export async function post(
-  executor: Executor,
-  input: { key: string; reason: string; memo: string | null; fingerprint: string; legs: SqlLeg[] },
-) {
+function refusalOf(code: string | undefined): AppError | undefined {
+  if (code === 'BL001' || code === '23514') return new AppError('INSUFFICIENT_FUNDS');
+  if (code === 'BL002') return new AppError('IDEMPOTENCY_KEY_REUSED');
+  return undefined;
+}
+
+export type PostInput = { key: string; reason: string; memo: string | null; fingerprint: string; legs: SqlLeg[] };
+
+export async function post(executor: Executor, input: PostInput) {
   return mappingLedgerErrors(async () => {
     const result = await executor.execute<{ journal_id: string; replayed: boolean }>(
       sql`SELECT journal_id, replayed FROM ledger_post(${input.key}, ${input.reason}, ${input.memo}, ${input.fingerprint}, ${JSON.stringify(input.legs)}::jsonb)`,
@@ -36,6 +40,20 @@ export async function post(
     if (!row) throw new Error('ledger_post returned no row');
     return { journalId: Number(row.journal_id), isReplay: row.replayed };
   });
+}
+
+export type BatchResult = { journalId: number; isReplay: boolean; error: Error | undefined };
+
+/** Posts independent movements in one transaction; each answers its own journal or its own refusal, in input order. */
+export async function postBatch(executor: Executor, inputs: PostInput[]): Promise<BatchResult[]> {
+  const result = await executor.execute<{ ordinal: number; journal_id: string | null; replayed: boolean; error_code: string | null }>(
+    sql`SELECT ordinal, journal_id, replayed, error_code FROM ledger_post_batch(${JSON.stringify(inputs)}::jsonb) ORDER BY ordinal`,
+  );
+  return result.rows.map((row) => ({
+    journalId: Number(row.journal_id),
+    isReplay: row.replayed,
+    error: row.error_code === null ? undefined : (refusalOf(row.error_code) ?? new Error(`ledger_post_batch answered ${row.error_code}`)),
+  }));
 }
 
 export async function placeHold(

@@ -25,6 +25,32 @@ function snapshotOf(position: PositionRow): PositionSnapshot {
 
 type Resting = Pick<OrderRow, 'id' | 'code' | 'direction' | 'orderType' | 'status' | 'limitPrice' | 'stopPrice'>;
 
+/** Far below a cent and far above a double's error on any price: the cheap test below never misses a fill. */
+const PRICE_TOLERANCE = 1e-6;
+
+/**
+ * A cheap first look, in floating point, at whether a tick may fill or trigger an order: with 100,000
+ * resting orders a tick must not build decimals for each (ADR 0003). It only lets through a superset;
+ * the decimal check of the service decides, so money is never decided in floating point.
+ */
+function mayAct(order: Resting, ask: number, bid: number): boolean {
+  const isBuy = order.direction === 0;
+  const touch = isBuy ? ask : bid;
+  const limitCrossed = () =>
+    isBuy ? touch <= Number(order.limitPrice) + PRICE_TOLERANCE : touch >= Number(order.limitPrice) - PRICE_TOLERANCE;
+  const stopHit = () => (isBuy ? touch >= Number(order.stopPrice) - PRICE_TOLERANCE : touch <= Number(order.stopPrice) + PRICE_TOLERANCE);
+  switch (order.orderType) {
+    case 1:
+      return limitCrossed();
+    case 2:
+      return stopHit();
+    case 3:
+      return order.status === 3 ? limitCrossed() : stopHit();
+    default:
+      return true;
+  }
+}
+
 /**
  * The execution engine of one process: an in-memory index per instrument of resting orders and of open
  * positions, rebuilt from the database at start and told of changes (by this process directly, by
@@ -123,7 +149,10 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
 
   function onTick(tick: QuoteTick) {
     if (tick.marketStatus !== 'open') return;
+    const ask = Number(tick.ask);
+    const bid = Number(tick.bid);
     for (const order of byCode.get(tick.code)?.values() ?? []) {
+      if (!mayAct(order, ask, bid)) continue;
       const { price, isTriggered } = service.fillPriceOn(order as OrderRow, tick);
       if (price || (isTriggered && order.status === 0)) enqueue(order, tick);
     }
@@ -132,7 +161,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     }
   }
 
-  function track(order: Resting) {
+  function track(order: Resting, isCheckedNow = true) {
     if (!isRunning) return;
     let orders = byCode.get(order.code);
     if (!orders) {
@@ -141,6 +170,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     }
     ensureSubscribed(order.code);
     orders.set(order.id, order);
+    if (!isCheckedNow) return;
     const latest = quotes.latest(order.code);
     if (latest) onTick(latest);
   }
@@ -153,7 +183,13 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
         if (!byCode.get(order.code)?.has(order.id)) track(order);
       });
       stopPositionBus = bus.subscribe(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
-      for (const order of await service.restingOrders()) track(order);
+      // Indexed first and checked once per instrument afterwards: checking after each of 100,000
+      // orders would scan each instrument's book once per order.
+      for (const order of await service.restingOrders()) track(order, false);
+      for (const code of byCode.keys()) {
+        const latest = quotes.latest(code);
+        if (latest) onTick(latest);
+      }
       for (const position of await service.openPositions()) watchPosition(snapshotOf(position));
     },
 

@@ -279,8 +279,16 @@ export function createTradingService(dependencies: Dependencies) {
     };
   }
 
-  function house(walletType: WalletType) {
-    return { system: 'HOUSE' as const, currency: currencyOfWallet(walletType) as Currency };
+  /** The house account; `userId` keeps each user's fills on one of its shards (a leg of that user picks it otherwise). */
+  /** The row a fill finished, per transaction: create answers it without reading the order again. */
+  const filledRows = new WeakMap<Executor, repository.OrderRow>();
+
+  function house(walletType: WalletType, userId?: number) {
+    return {
+      system: 'HOUSE' as const,
+      currency: currencyOfWallet(walletType) as Currency,
+      ...(userId === undefined ? {} : { spreadKey: userId }),
+    };
   }
 
   /**
@@ -294,8 +302,10 @@ export function createTradingService(dependencies: Dependencies) {
     price: Decimal,
     skipLocked: boolean,
     changed: repository.PositionRow[],
+    /** The order as this transaction just wrote it (a new order: no other transaction can see it yet, so no lock to take). */
+    written?: repository.OrderRow,
   ): Promise<FillOutcome> {
-    const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked });
+    const order = written ?? (await repository.lockOrderInProgress(tx, orderId, { skipLocked }));
     if (!order || order.holdId === null) return 'gone';
     const instrument = instrumentOf(order.code);
     const rules = rulesOf(instrument);
@@ -322,15 +332,15 @@ export function createTradingService(dependencies: Dependencies) {
       idempotencyKey: `order:${order.id}:fill`,
       reason: 'trade_margin',
       memo: `order ${order.id} ${order.code}`,
-      counter: house(walletType),
+      counter: house(walletType, order.userId),
     });
     await ledger.post(tx, {
       idempotencyKey: `order:${order.id}:fee`,
       reason: 'fee',
       memo: `order ${order.id} ${order.code}`,
       legs: [
-        { account: house(walletType), amount: new Decimal(cost.fee).negated() },
-        { account: { system: 'FEES', currency: currencyOfWallet(walletType) }, amount: cost.fee },
+        { account: house(walletType, order.userId), amount: new Decimal(cost.fee).negated() },
+        { account: { system: 'FEES', currency: currencyOfWallet(walletType), spreadKey: order.userId }, amount: cost.fee },
       ],
     });
     if (!extra.isZero()) {
@@ -382,6 +392,7 @@ export function createTradingService(dependencies: Dependencies) {
       filledAt: at,
     });
     if (!finished) throw new Error(`order ${order.id} left progress during its own fill`);
+    filledRows.set(tx, finished);
     return 'filled';
   }
 
@@ -479,10 +490,13 @@ export function createTradingService(dependencies: Dependencies) {
         amount: reserve.total,
         reason: 'trade_margin',
       });
-      await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
+      const held = await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
       if (isTrading(instrument, tick)) {
         const { price } = fillPriceOn(inserted, tick);
-        if (price) await fillOpenOrder(tx, inserted.id, price, false, changed);
+        if (price && (await fillOpenOrder(tx, inserted.id, price, false, changed, held)) === 'filled') {
+          const filled = filledRows.get(tx);
+          if (filled) return { order: filled, isNew: true };
+        }
       }
       const order = await repository.orderOf(tx, userId, inserted.id);
       if (!order) throw new Error('order vanished');

@@ -138,7 +138,16 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
         output += chunk.toString();
       });
       const baseURL = `http://127.0.0.1:${port}`;
-      await waitForHealth(baseURL, child, () => output);
+      // A server that never became healthy must not outlive the run: it would keep ticking its market
+      // on the machine long after Playwright gave up on it.
+      const stopChild = () => child.kill('SIGKILL');
+      process.once('exit', stopChild);
+      try {
+        await waitForHealth(baseURL, child, () => output);
+      } catch (error) {
+        stopChild();
+        throw error;
+      }
       const api: Stack['api'] = async (path, options = {}) => {
         const response = await fetch(`${baseURL}${options.isOperator ? '/admin/api' : '/web'}${path}`, {
           method: options.method ?? 'POST',
@@ -199,6 +208,7 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
       });
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+      process.off('exit', stopChild);
       await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
       rmSync(dataDir, { recursive: true, force: true });
     },

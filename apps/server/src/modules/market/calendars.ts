@@ -22,6 +22,8 @@ type DailyCalendar = {
   pre?: Range;
   post?: Range;
   holidays: Readonly<Record<string, string>>;
+  /** Days the regular session ends early (local minute of the close); the post-market then runs from it. */
+  earlyCloses?: Readonly<Record<string, number>>;
 };
 
 type WeeklyCalendar = {
@@ -62,6 +64,18 @@ const usHolidays = {
   '2027-11-25': 'Thanksgiving Day',
   '2027-12-24': 'Christmas Day (observed)',
 };
+
+/**
+ * NYSE and Nasdaq close at 13:00 on the day after Thanksgiving, on Christmas Eve and on July 3 when
+ * these are weekdays and not themselves holidays (July 3, 2026 is the observed Independence Day and
+ * December 24, 2027 the observed Christmas; July 3, 2027 is a Saturday). Post-market runs 13:00–17:00.
+ */
+const usEarlyCloses = {
+  '2026-11-27': at(13),
+  '2026-12-24': at(13),
+  '2027-11-26': at(13),
+};
+const US_EARLY_POST_END = at(17);
 
 /** CME Globex and the forex market close fully on these days (other US holidays only shorten the session). */
 const globexHolidays = {
@@ -303,6 +317,7 @@ export const calendars: Record<CalendarId, Calendar> = {
     pre: [at(4), at(9, 30)],
     post: [at(16), at(20)],
     holidays: usHolidays,
+    earlyCloses: usEarlyCloses,
   },
   BYMA: {
     kind: 'daily',
@@ -460,6 +475,27 @@ export function isTradingDate(calendar: Calendar, date: string): boolean {
   return weekday >= 1 && weekday <= 5 && !isHoliday(calendar, date);
 }
 
+/** The regular sessions of a daily calendar on a date, cut at its early close if it has one. */
+function regularSessionsOn(calendar: DailyCalendar, date: string): readonly Range[] {
+  const earlyClose = calendar.earlyCloses?.[date];
+  if (earlyClose === undefined) return calendar.sessions;
+  return calendar.sessions.filter(([open]) => open < earlyClose).map(([open, close]): Range => [open, Math.min(close, earlyClose)]);
+}
+
+/** The post-market of a daily calendar on a date: after an early close it starts then and ends at 17:00. */
+function postSessionOn(calendar: DailyCalendar, date: string): Range | undefined {
+  const earlyClose = calendar.earlyCloses?.[date];
+  if (!calendar.post || earlyClose === undefined) return calendar.post;
+  return [earlyClose, US_EARLY_POST_END];
+}
+
+/** The local close of the regular session on a date when the market closes early that day. */
+export function earlyCloseOf(calendar: Calendar, date: string): string | undefined {
+  if (calendar.kind !== 'daily') return undefined;
+  const minute = calendar.earlyCloses?.[date];
+  return minute === undefined ? undefined : hhmmOf(minute);
+}
+
 export type Session = { open: number; close: number };
 const sessionCache = new Map<string, Session[]>();
 
@@ -472,7 +508,7 @@ export function sessionsOf(calendar: Calendar, date: string): Session[] {
   if (isTradingDate(calendar, date)) {
     sessions =
       calendar.kind === 'daily'
-        ? calendar.sessions.map(([open, close]) => ({
+        ? regularSessionsOn(calendar, date).map(([open, close]) => ({
             open: zonedToInstant(date, open, calendar.timeZone),
             close: zonedToInstant(date, close, calendar.timeZone),
           }))
@@ -512,9 +548,10 @@ export function statusAt(calendar: Calendar, instantMs: number, clock: ClockMode
   if (local.weekday === 0 || local.weekday === 6) return 'closed';
   if (isHoliday(calendar, local.date)) return 'holiday';
   const within = (range: Range) => local.minute >= range[0] && local.minute < range[1];
-  if (calendar.sessions.some(within)) return 'open';
+  if (regularSessionsOn(calendar, local.date).some(within)) return 'open';
   if (calendar.pre && within(calendar.pre)) return 'pre';
-  if (calendar.post && within(calendar.post)) return 'post';
+  const post = postSessionOn(calendar, local.date);
+  if (post && within(post)) return 'post';
   return 'closed';
 }
 
@@ -552,9 +589,13 @@ export function recentTradingDates(calendar: Calendar, instantMs: number, count:
   return dates;
 }
 
+function hhmmOf(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
 /** Session times of a calendar as local HH:mm, for the summary page. */
 export function sessionTimesOf(calendar: Calendar): Array<{ kind: 'pre' | 'regular' | 'post'; start: string; end: string }> {
-  const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  const hhmm = hhmmOf;
   if (calendar.kind === 'weekly') return [{ kind: 'regular', start: hhmm(calendar.openMinute), end: hhmm(calendar.closeMinute) }];
   return [
     ...(calendar.pre ? [{ kind: 'pre' as const, start: hhmm(calendar.pre[0]), end: hhmm(calendar.pre[1]) }] : []),

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteTick } from '@bolsa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPush } from '../../test/push-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { quoteFrame } from './push.ts';

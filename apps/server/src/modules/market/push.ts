@@ -1,5 +1,5 @@
-import { PUSH_HEARTBEAT_MS, type PushServerMessage, pushClientMessageSchema, type QuoteTick } from '@bolsa/contracts';
 import type { Socket } from 'node:net';
+import { PUSH_HEARTBEAT_MS, type PushServerMessage, pushClientMessageSchema, type QuoteTick } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { translate } from '../../platform/i18n/index.ts';

@@ -87,6 +87,30 @@ describe('trading calendars', () => {
     expect(nextOpenAfter(cme, at('2026-11-21T15:00:00Z'))).toBe(at('2026-11-22T23:00:00Z'));
   });
 
+  it('keeps the CBOT grains on their own hours: 20:00 to 14:20 New York with a pause 08:45-09:30', () => {
+    const grains = calendars.CBOT_GRAINS;
+    // Trading date Wednesday 2026-11-25 (EST, UTC-5): from Tuesday 20:00 to Wednesday 14:20 New York.
+    expect(statusAt(grains, at('2026-11-25T00:59:00Z'))).toBe('closed');
+    expect(statusAt(grains, at('2026-11-25T01:00:00Z'))).toBe('open');
+    expect(tradingDateOf(grains, at('2026-11-25T01:00:00Z'))).toBe('2026-11-25');
+    expect(statusAt(grains, at('2026-11-25T13:44:00Z'))).toBe('open');
+    expect(statusAt(grains, at('2026-11-25T13:45:00Z'))).toBe('closed');
+    expect(statusAt(grains, at('2026-11-25T14:30:00Z'))).toBe('open');
+    expect(statusAt(grains, at('2026-11-25T19:19:00Z'))).toBe('open');
+    expect(statusAt(grains, at('2026-11-25T19:20:00Z'))).toBe('closed');
+    expect(sessionsOf(grains, '2026-11-25')).toEqual([
+      { open: at('2026-11-25T01:00:00Z'), close: at('2026-11-25T13:45:00Z') },
+      { open: at('2026-11-25T14:30:00Z'), close: at('2026-11-25T19:20:00Z') },
+    ]);
+    expect(sessionTimesOf(grains)).toEqual([
+      { kind: 'regular', start: '20:00', end: '08:45' },
+      { kind: 'regular', start: '09:30', end: '14:20' },
+    ]);
+    // Equity index futures keep Globex hours at the same instants.
+    expect(statusAt(calendars.CME, at('2026-11-25T13:45:00Z'))).toBe('open');
+    expect(statusAt(calendars.CME, at('2026-11-25T19:20:00Z'))).toBe('open');
+  });
+
   it('trades forex from Sunday 17:00 to Friday 17:00 New York without a daily break', () => {
     expect(statusAt(calendars.FX, at('2026-11-22T21:59:00Z'))).toBe('closed');
     expect(statusAt(calendars.FX, at('2026-11-22T22:00:00Z'))).toBe('open');

@@ -7,7 +7,7 @@ import type { MarketStatus } from '@bolsa/contracts';
  * Friday evening in New York, a trading date D running from D-1 at `openMinute` to D at `closeMinute`.
  */
 
-export const calendarIds = ['US', 'BYMA', 'TWSE', 'CME', 'FX', 'JPX', 'XETRA', 'LSE', 'HKEX', 'SSE'] as const;
+export const calendarIds = ['US', 'BYMA', 'TWSE', 'CME', 'CBOT_GRAINS', 'FX', 'JPX', 'XETRA', 'LSE', 'HKEX', 'SSE'] as const;
 export type CalendarId = (typeof calendarIds)[number];
 
 type Range = readonly [startMinute: number, endMinute: number];
@@ -35,6 +35,8 @@ type WeeklyCalendar = {
   openMinute: number;
   /** Local minute of the trading date when its session closes (17:00). */
   closeMinute: number;
+  /** Halts inside a trading date's session, local minutes of that date (the grains' morning pause). */
+  pauses?: readonly Range[];
   holidays: Readonly<Record<string, string>>;
 };
 
@@ -337,6 +339,18 @@ export const calendars: Record<CalendarId, Calendar> = {
     closeMinute: at(17),
     holidays: globexHolidays,
   },
+  // Corn, soybeans and wheat on CBOT Globex: 19:00–07:45 and 08:30–13:20 Chicago, i.e. 20:00 the
+  // evening before to 14:20 New York with a pause 08:45–09:30; closed on the Globex holidays.
+  CBOT_GRAINS: {
+    kind: 'weekly',
+    id: 'CBOT_GRAINS',
+    name: 'CBOT grains',
+    timeZone: 'America/New_York',
+    openMinute: at(20),
+    closeMinute: at(14, 20),
+    pauses: [[at(8, 45), at(9, 30)]],
+    holidays: globexHolidays,
+  },
   FX: {
     kind: 'weekly',
     id: 'FX',
@@ -497,6 +511,18 @@ export function earlyCloseOf(calendar: Calendar, date: string): string | undefin
 }
 
 export type Session = { open: number; close: number };
+
+/** A weekly market's trading date: from the evening before to the close, split at its pauses. */
+function weeklySessionsOf(calendar: WeeklyCalendar, date: string): Session[] {
+  const sessions: Session[] = [];
+  let open = zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone);
+  for (const [pauseStart, pauseEnd] of calendar.pauses ?? []) {
+    sessions.push({ open, close: zonedToInstant(date, pauseStart, calendar.timeZone) });
+    open = zonedToInstant(date, pauseEnd, calendar.timeZone);
+  }
+  sessions.push({ open, close: zonedToInstant(date, calendar.closeMinute, calendar.timeZone) });
+  return sessions;
+}
 const sessionCache = new Map<string, Session[]>();
 
 /** The regular sessions of a trading date as instants; none on a weekend or holiday. */
@@ -512,12 +538,7 @@ export function sessionsOf(calendar: Calendar, date: string): Session[] {
             open: zonedToInstant(date, open, calendar.timeZone),
             close: zonedToInstant(date, close, calendar.timeZone),
           }))
-        : [
-            {
-              open: zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone),
-              close: zonedToInstant(date, calendar.closeMinute, calendar.timeZone),
-            },
-          ];
+        : weeklySessionsOf(calendar, date);
   }
   if (sessionCache.size > 20_000) sessionCache.clear();
   sessionCache.set(key, sessions);
@@ -540,6 +561,8 @@ export function statusAt(calendar: Calendar, instantMs: number, clock: ClockMode
   if (calendar.kind === 'weekly') {
     const isInSession = local.minute < calendar.closeMinute || local.minute >= calendar.openMinute;
     if (!isInSession) return 'closed';
+    const isPaused = (calendar.pauses ?? []).some(([start, end]) => local.minute >= start && local.minute < end);
+    if (isPaused && local.minute < calendar.closeMinute) return 'closed';
     const date = local.minute >= calendar.openMinute ? addDays(local.date, 1) : local.date;
     const weekday = weekdayOf(date);
     if (weekday === 0 || weekday === 6) return 'closed';
@@ -596,7 +619,11 @@ function hhmmOf(minute: number): string {
 /** Session times of a calendar as local HH:mm, for the summary page. */
 export function sessionTimesOf(calendar: Calendar): Array<{ kind: 'pre' | 'regular' | 'post'; start: string; end: string }> {
   const hhmm = hhmmOf;
-  if (calendar.kind === 'weekly') return [{ kind: 'regular', start: hhmm(calendar.openMinute), end: hhmm(calendar.closeMinute) }];
+  if (calendar.kind === 'weekly') {
+    const starts = [calendar.openMinute, ...(calendar.pauses ?? []).map(([, end]) => end)];
+    const ends = [...(calendar.pauses ?? []).map(([start]) => start), calendar.closeMinute];
+    return starts.map((start, index) => ({ kind: 'regular' as const, start: hhmm(start), end: hhmm(ends[index] ?? calendar.closeMinute) }));
+  }
   return [
     ...(calendar.pre ? [{ kind: 'pre' as const, start: hhmm(calendar.pre[0]), end: hhmm(calendar.pre[1]) }] : []),
     ...calendar.sessions.map(([start, end]) => ({ kind: 'regular' as const, start: hhmm(start), end: hhmm(end) })),

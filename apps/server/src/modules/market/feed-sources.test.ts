@@ -170,6 +170,15 @@ describe('the simulated market', () => {
     expect(gaps.length).toBeGreaterThan(history.daily.length / 2);
   });
 
+  it("writes grain futures' minutes only inside their CBOT hours, none in the morning pause", () => {
+    const corn = createCatalog(['ZCH7']).byCode.get('ZCH7') as Instrument;
+    expect(corn.calendar).toBe('CBOT_GRAINS');
+    const { minutes } = generateHistory(corn, seed, null, Date.parse('2026-11-21T12:00:00Z'));
+    // Five trading days of 20:00-08:45 and 09:30-14:20 New York: 1,055 minutes each.
+    expect(minutes).toHaveLength(MINUTE_HISTORY_TRADING_DAYS * 1_055);
+    for (const minute of minutes) expect(statusAt(calendars.CBOT_GRAINS, minute.time)).toBe('open');
+  });
+
   it('continues a stored history to now instead of starting over', () => {
     const future = catalog.byCode.get('ESZ6') as Instrument;
     const first = generateHistory(future, seed, null, Date.parse('2026-11-18T12:00:00Z'));

@@ -208,6 +208,7 @@ describe('market reads and the watchlist, through the API', () => {
       'BYMA',
       'TWSE',
       'CME',
+      'CBOT_GRAINS',
       'FX',
       'JPX',
       'XETRA',

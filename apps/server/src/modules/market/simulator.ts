@@ -19,7 +19,10 @@ export const MINUTE_HISTORY_TRADING_DAYS = 5;
 export const DAILY_HISTORY_CALENDAR_DAYS = 366;
 
 export function sessionMinutesPerDay(calendar: Calendar): number {
-  if (calendar.kind === 'weekly') return (24 * 60 - (calendar.openMinute - calendar.closeMinute)) % (24 * 60) || 24 * 60;
+  if (calendar.kind === 'weekly') {
+    const paused = (calendar.pauses ?? []).reduce((sum, [start, end]) => sum + (end - start), 0);
+    return ((24 * 60 - (calendar.openMinute - calendar.closeMinute)) % (24 * 60) || 24 * 60) - paused;
+  }
   return calendar.sessions.reduce((sum, [open, close]) => sum + (close - open), 0);
 }
 

@@ -79,7 +79,13 @@ export function WatchlistManagePage() {
   };
   const moveDrag = (event: ReactPointerEvent<HTMLElement>) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
-    const offsetY = event.clientY - drag.startY;
+    // The dragged row stays over the list: at most half a row past the first row's place or the last one's.
+    const own = drag.middles[drag.from] ?? 0;
+    const slack = drag.height / 2;
+    const offsetY = Math.min(
+      Math.max(event.clientY - drag.startY, (drag.middles[0] ?? own) - own - slack),
+      (drag.middles[drag.middles.length - 1] ?? own) - own + slack,
+    );
     setDrag({ ...drag, offsetY, to: dropIndexOf(drag.middles, drag.from, (drag.middles[drag.from] ?? 0) + offsetY) });
   };
   const endDrag = (event: ReactPointerEvent<HTMLElement>) => {

@@ -17,7 +17,9 @@ export const benchInstruments = [
 
 export async function startMarketServer({ port, instruments = benchInstruments, extraEnv = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bolsa-bench-market-'));
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of the server (node --cpu-prof) when it stops.
+  const profileArguments = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profileArguments, 'apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -93,3 +93,78 @@ test('the home page shows indices, a sparkline and the featured list', async ({ 
   await expect(page.getByRole('region', { name: 'My list' }).getByText('Apple Inc.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Hot stocks' })).toBeVisible();
 });
+
+test('the watchlist is reordered by dragging a row by its handle, with a mouse and with a finger, and the order is kept', async ({
+  page,
+  stack,
+}) => {
+  await logInAsDemo(page);
+  const token = await page.evaluate(() => window.localStorage.getItem('usa12_token') ?? '');
+  const watched = [
+    { secuCode: 'AAPL', securityName: 'Apple Inc.', market: 'NASDAQ' },
+    { secuCode: 'MSFT', securityName: 'Microsoft Corp.', market: 'NASDAQ' },
+    { secuCode: 'TSLA', securityName: 'Tesla, Inc.', market: 'NASDAQ' },
+  ];
+  for (const item of watched) await stack.api('/userSelfSecurity/save', { token, body: { ...item, assettype: '0', classify: 'US' } });
+  const serverOrder = async () =>
+    (await stack.api<Array<{ c: string }>>('/userSelfSecurity/selectSelfSelectionStocksData', { token, method: 'GET' })).map(
+      (row) => row.c,
+    );
+  const shownOrder = async () =>
+    (await page.locator('[data-testid^="manage-row-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')))).map(
+      (id) => id?.replace('manage-row-', ''),
+    );
+  try {
+    // Start from a known order: AAPL, MSFT, TSLA.
+    const rows = await stack.api<Array<{ id: string; c: string }>>('/userSelfSecurity/selectSelfSelectionStocksData', {
+      token,
+      method: 'GET',
+    });
+    const idOf = (code: string) => rows.find((row) => row.c === code)?.id;
+    await stack.api('/userSelfSecurity/sort', { token, body: { ids: ['AAPL', 'MSFT', 'TSLA'].map(idOf) } });
+    await page.goto('/#/pages/watchlist/manage');
+    await expect.poll(shownOrder).toEqual(['AAPL', 'MSFT', 'TSLA']);
+
+    // Mouse: TSLA's handle dragged above AAPL.
+    const handle = (code: string) => page.getByTestId(`manage-row-${code}`).getByRole('img', { name: /^Drag to reorder / });
+    const from = await handle('TSLA').boundingBox();
+    const to = await handle('AAPL').boundingBox();
+    if (!from || !to) throw new Error('the handles are not on screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step += 1) {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y - 10) * step) / 8);
+    }
+    await page.mouse.up();
+    await expect.poll(shownOrder).toEqual(['TSLA', 'AAPL', 'MSFT']);
+    await expect.poll(serverOrder).toEqual(['TSLA', 'AAPL', 'MSFT']);
+
+    // Finger: AAPL (now second) dragged below MSFT with touch events, as a phone sends them.
+    const touchFrom = await handle('AAPL').boundingBox();
+    const touchTo = await handle('MSFT').boundingBox();
+    if (!touchFrom || !touchTo) throw new Error('the handles are not on screen');
+    const cdp = await page.context().newCDPSession(page);
+    const x = touchFrom.x + touchFrom.width / 2;
+    const startY = touchFrom.y + touchFrom.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: startY }] });
+    for (let step = 1; step <= 8; step += 1) {
+      const y = startY + ((touchTo.y - touchFrom.y + 10) * step) / 8;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(shownOrder).toEqual(['TSLA', 'MSFT', 'AAPL']);
+    await expect.poll(serverOrder).toEqual(['TSLA', 'MSFT', 'AAPL']);
+
+    // The buttons remain for keyboards and screen readers, and the order survives a reload.
+    await page.getByRole('button', { name: 'Move Apple Inc. up' }).click();
+    await expect.poll(serverOrder).toEqual(['TSLA', 'AAPL', 'MSFT']);
+    await page.reload();
+    await expect.poll(shownOrder).toEqual(['TSLA', 'AAPL', 'MSFT']);
+    await page.goto('/#/pages/watchlist/index');
+    await expect(page.getByRole('list', { name: 'Watchlists' }).getByTestId('price-TSLA')).toBeVisible();
+  } finally {
+    for (const item of watched) {
+      await stack.api(`/userSelfSecurity/deleteByStockCode/${item.secuCode}`, { token }).catch(() => undefined);
+    }
+  }
+});

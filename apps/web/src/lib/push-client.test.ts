@@ -55,7 +55,7 @@ describe('the push client', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeSocket.instances = [];
-    vi.stubGlobal('WebSocket', { OPEN: 1, CLOSED: 3 });
+    vi.stubGlobal('WebSocket', { CONNECTING: 0, OPEN: 1, CLOSED: 3 });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -103,11 +103,37 @@ describe('the push client', () => {
       vi.advanceTimersByTime(8_000);
     }
     expect(client.status()).toBe('timed-out');
+    // It keeps trying in the background without leaving "timed out" until a connection opens.
+    const attemptsSoFar = FakeSocket.instances.length;
+    FakeSocket.instances.at(-1)?.close();
+    vi.advanceTimersByTime(8_000);
+    expect(FakeSocket.instances.length).toBe(attemptsSoFar + 1);
+    expect(client.status()).toBe('timed-out');
     const before = FakeSocket.instances.length;
     client.retry();
     expect(FakeSocket.instances.length).toBe(before + 1);
     (FakeSocket.instances.at(-1) as FakeSocket).open();
     expect(client.status()).toBe('open');
+  });
+
+  it('comes back by itself when the server does, after having timed out', () => {
+    const client = newClient();
+    const received: string[] = [];
+    client.subscribe(['AAPL'], (tick) => received.push(tick.price));
+    (FakeSocket.instances[0] as FakeSocket).open();
+    for (let attempt = 0; attempt < 10 && client.status() !== 'timed-out'; attempt += 1) {
+      FakeSocket.instances.at(-1)?.close();
+      vi.advanceTimersByTime(8_000);
+    }
+    expect(client.status()).toBe('timed-out');
+    FakeSocket.instances.at(-1)?.close();
+    vi.advanceTimersByTime(8_000);
+    const back = FakeSocket.instances.at(-1) as FakeSocket;
+    back.open();
+    expect(client.status()).toBe('open');
+    expect(back.sent).toEqual([{ op: 'subscribe', codes: ['AAPL'] }]);
+    back.receive(quote('AAPL', '190.10'));
+    expect(received).toEqual(['190.10']);
   });
 
   it('treats a silent connection as dead and reconnects', () => {

@@ -5,7 +5,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
  * The one push-socket connection of the app (`/web/push`, same host). Screens subscribe to codes;
  * the connection opens on the first subscription, resubscribes everything after a reconnect, and
  * reconnects by itself with a growing delay. When it cannot connect for a while its status becomes
- * "timed out" and the screen offers a retry (spec §8: "connection timed out (tap to retry)").
+ * "timed out" and the screen offers a retry (spec §8: "connection timed out (tap to retry)"); it
+ * still tries every few seconds meanwhile, so prices come back by themselves once the server does.
  */
 
 export type PushStatus = 'idle' | 'connecting' | 'open' | 'timed-out';
@@ -56,11 +57,8 @@ export function createPushClient(options: Options = {}) {
       return;
     }
     failingSince ??= Date.now();
-    if (Date.now() - failingSince >= TIMEOUT_AFTER_MS) {
-      setStatus('timed-out');
-      return;
-    }
-    setStatus('connecting');
+    // Timed out stays the status (no flicker of the banner) while the slower attempts go on.
+    setStatus(status === 'timed-out' || Date.now() - failingSince >= TIMEOUT_AFTER_MS ? 'timed-out' : 'connecting');
     const delay = RECONNECT_DELAYS_MS[Math.min(attempts, RECONNECT_DELAYS_MS.length - 1)] ?? 8_000;
     attempts += 1;
     reconnectTimer = setTimeout(connect, delay);
@@ -69,7 +67,7 @@ export function createPushClient(options: Options = {}) {
   function connect() {
     reconnectTimer = undefined;
     if (socket && socket.readyState !== WebSocket.CLOSED) return;
-    setStatus('connecting');
+    if (status !== 'timed-out') setStatus('connecting');
     const current = options.createSocket ? options.createSocket(url()) : new WebSocket(url());
     socket = current;
     current.onopen = () => {
@@ -111,7 +109,7 @@ export function createPushClient(options: Options = {}) {
         }
         set.add(listener);
       }
-      if (!socket && !reconnectTimer && status !== 'timed-out') connect();
+      if (!socket && !reconnectTimer) connect();
       else if (added.length > 0) send({ op: 'subscribe', codes: added });
       return () => {
         const removed: string[] = [];
@@ -132,6 +130,14 @@ export function createPushClient(options: Options = {}) {
       reconnectTimer = undefined;
       attempts = 0;
       failingSince = undefined;
+      if (status === 'timed-out') setStatus('connecting');
+      // An attempt already under way (a background one) is given up for a fresh one.
+      if (socket && socket.readyState === WebSocket.CONNECTING) {
+        const stale = socket;
+        socket = undefined;
+        stale.onclose = null;
+        stale.close();
+      }
       connect();
     },
     status: () => status,

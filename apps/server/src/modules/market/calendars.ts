@@ -7,7 +7,7 @@ import type { MarketStatus } from '@bolsa/contracts';
  * Friday evening in New York, a trading date D running from D-1 at `openMinute` to D at `closeMinute`.
  */
 
-export const calendarIds = ['US', 'BYMA', 'TWSE', 'CME', 'FX', 'JPX', 'XETRA', 'LSE', 'HKEX', 'SSE'] as const;
+export const calendarIds = ['US', 'BYMA', 'TWSE', 'CME', 'CBOT_GRAINS', 'FX', 'JPX', 'XETRA', 'LSE', 'HKEX', 'SSE'] as const;
 export type CalendarId = (typeof calendarIds)[number];
 
 type Range = readonly [startMinute: number, endMinute: number];
@@ -22,6 +22,8 @@ type DailyCalendar = {
   pre?: Range;
   post?: Range;
   holidays: Readonly<Record<string, string>>;
+  /** Days the regular session ends early (local minute of the close); the post-market then runs from it. */
+  earlyCloses?: Readonly<Record<string, number>>;
 };
 
 type WeeklyCalendar = {
@@ -33,6 +35,8 @@ type WeeklyCalendar = {
   openMinute: number;
   /** Local minute of the trading date when its session closes (17:00). */
   closeMinute: number;
+  /** Halts inside a trading date's session, local minutes of that date (the grains' morning pause). */
+  pauses?: readonly Range[];
   holidays: Readonly<Record<string, string>>;
 };
 
@@ -62,6 +66,18 @@ const usHolidays = {
   '2027-11-25': 'Thanksgiving Day',
   '2027-12-24': 'Christmas Day (observed)',
 };
+
+/**
+ * NYSE and Nasdaq close at 13:00 on the day after Thanksgiving, on Christmas Eve and on July 3 when
+ * these are weekdays and not themselves holidays (July 3, 2026 is the observed Independence Day and
+ * December 24, 2027 the observed Christmas; July 3, 2027 is a Saturday). Post-market runs 13:00–17:00.
+ */
+const usEarlyCloses = {
+  '2026-11-27': at(13),
+  '2026-12-24': at(13),
+  '2027-11-26': at(13),
+};
+const US_EARLY_POST_END = at(17);
 
 /** CME Globex and the forex market close fully on these days (other US holidays only shorten the session). */
 const globexHolidays = {
@@ -303,6 +319,7 @@ export const calendars: Record<CalendarId, Calendar> = {
     pre: [at(4), at(9, 30)],
     post: [at(16), at(20)],
     holidays: usHolidays,
+    earlyCloses: usEarlyCloses,
   },
   BYMA: {
     kind: 'daily',
@@ -320,6 +337,18 @@ export const calendars: Record<CalendarId, Calendar> = {
     timeZone: 'America/New_York',
     openMinute: at(18),
     closeMinute: at(17),
+    holidays: globexHolidays,
+  },
+  // Corn, soybeans and wheat on CBOT Globex: 19:00–07:45 and 08:30–13:20 Chicago, i.e. 20:00 the
+  // evening before to 14:20 New York with a pause 08:45–09:30; closed on the Globex holidays.
+  CBOT_GRAINS: {
+    kind: 'weekly',
+    id: 'CBOT_GRAINS',
+    name: 'CBOT grains',
+    timeZone: 'America/New_York',
+    openMinute: at(20),
+    closeMinute: at(14, 20),
+    pauses: [[at(8, 45), at(9, 30)]],
     holidays: globexHolidays,
   },
   FX: {
@@ -460,7 +489,40 @@ export function isTradingDate(calendar: Calendar, date: string): boolean {
   return weekday >= 1 && weekday <= 5 && !isHoliday(calendar, date);
 }
 
+/** The regular sessions of a daily calendar on a date, cut at its early close if it has one. */
+function regularSessionsOn(calendar: DailyCalendar, date: string): readonly Range[] {
+  const earlyClose = calendar.earlyCloses?.[date];
+  if (earlyClose === undefined) return calendar.sessions;
+  return calendar.sessions.filter(([open]) => open < earlyClose).map(([open, close]): Range => [open, Math.min(close, earlyClose)]);
+}
+
+/** The post-market of a daily calendar on a date: after an early close it starts then and ends at 17:00. */
+function postSessionOn(calendar: DailyCalendar, date: string): Range | undefined {
+  const earlyClose = calendar.earlyCloses?.[date];
+  if (!calendar.post || earlyClose === undefined) return calendar.post;
+  return [earlyClose, US_EARLY_POST_END];
+}
+
+/** The local close of the regular session on a date when the market closes early that day. */
+export function earlyCloseOf(calendar: Calendar, date: string): string | undefined {
+  if (calendar.kind !== 'daily') return undefined;
+  const minute = calendar.earlyCloses?.[date];
+  return minute === undefined ? undefined : hhmmOf(minute);
+}
+
 export type Session = { open: number; close: number };
+
+/** A weekly market's trading date: from the evening before to the close, split at its pauses. */
+function weeklySessionsOf(calendar: WeeklyCalendar, date: string): Session[] {
+  const sessions: Session[] = [];
+  let open = zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone);
+  for (const [pauseStart, pauseEnd] of calendar.pauses ?? []) {
+    sessions.push({ open, close: zonedToInstant(date, pauseStart, calendar.timeZone) });
+    open = zonedToInstant(date, pauseEnd, calendar.timeZone);
+  }
+  sessions.push({ open, close: zonedToInstant(date, calendar.closeMinute, calendar.timeZone) });
+  return sessions;
+}
 const sessionCache = new Map<string, Session[]>();
 
 /** The regular sessions of a trading date as instants; none on a weekend or holiday. */
@@ -472,16 +534,11 @@ export function sessionsOf(calendar: Calendar, date: string): Session[] {
   if (isTradingDate(calendar, date)) {
     sessions =
       calendar.kind === 'daily'
-        ? calendar.sessions.map(([open, close]) => ({
+        ? regularSessionsOn(calendar, date).map(([open, close]) => ({
             open: zonedToInstant(date, open, calendar.timeZone),
             close: zonedToInstant(date, close, calendar.timeZone),
           }))
-        : [
-            {
-              open: zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone),
-              close: zonedToInstant(date, calendar.closeMinute, calendar.timeZone),
-            },
-          ];
+        : weeklySessionsOf(calendar, date);
   }
   if (sessionCache.size > 20_000) sessionCache.clear();
   sessionCache.set(key, sessions);
@@ -504,6 +561,8 @@ export function statusAt(calendar: Calendar, instantMs: number, clock: ClockMode
   if (calendar.kind === 'weekly') {
     const isInSession = local.minute < calendar.closeMinute || local.minute >= calendar.openMinute;
     if (!isInSession) return 'closed';
+    const isPaused = (calendar.pauses ?? []).some(([start, end]) => local.minute >= start && local.minute < end);
+    if (isPaused && local.minute < calendar.closeMinute) return 'closed';
     const date = local.minute >= calendar.openMinute ? addDays(local.date, 1) : local.date;
     const weekday = weekdayOf(date);
     if (weekday === 0 || weekday === 6) return 'closed';
@@ -512,9 +571,10 @@ export function statusAt(calendar: Calendar, instantMs: number, clock: ClockMode
   if (local.weekday === 0 || local.weekday === 6) return 'closed';
   if (isHoliday(calendar, local.date)) return 'holiday';
   const within = (range: Range) => local.minute >= range[0] && local.minute < range[1];
-  if (calendar.sessions.some(within)) return 'open';
+  if (regularSessionsOn(calendar, local.date).some(within)) return 'open';
   if (calendar.pre && within(calendar.pre)) return 'pre';
-  if (calendar.post && within(calendar.post)) return 'post';
+  const post = postSessionOn(calendar, local.date);
+  if (post && within(post)) return 'post';
   return 'closed';
 }
 
@@ -552,10 +612,18 @@ export function recentTradingDates(calendar: Calendar, instantMs: number, count:
   return dates;
 }
 
+function hhmmOf(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
 /** Session times of a calendar as local HH:mm, for the summary page. */
 export function sessionTimesOf(calendar: Calendar): Array<{ kind: 'pre' | 'regular' | 'post'; start: string; end: string }> {
-  const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-  if (calendar.kind === 'weekly') return [{ kind: 'regular', start: hhmm(calendar.openMinute), end: hhmm(calendar.closeMinute) }];
+  const hhmm = hhmmOf;
+  if (calendar.kind === 'weekly') {
+    const starts = [calendar.openMinute, ...(calendar.pauses ?? []).map(([, end]) => end)];
+    const ends = [...(calendar.pauses ?? []).map(([start]) => start), calendar.closeMinute];
+    return starts.map((start, index) => ({ kind: 'regular' as const, start: hhmm(start), end: hhmm(ends[index] ?? calendar.closeMinute) }));
+  }
   return [
     ...(calendar.pre ? [{ kind: 'pre' as const, start: hhmm(calendar.pre[0]), end: hhmm(calendar.pre[1]) }] : []),
     ...calendar.sessions.map(([start, end]) => ({ kind: 'regular' as const, start: hhmm(start), end: hhmm(end) })),

@@ -26,7 +26,7 @@ function replayCsv(): string {
   for (const instrument of instruments) source.start(instrument, instrument.referencePrice, true);
   const lines = ['timestamp,code,price,size'];
   for (const moment of steps) {
-    for (const trade of source.next(moment, () => true))
+    for (const trade of source.next(moment, () => 1))
       lines.push(`${trade.timestamp},${trade.code},${trade.price.toFixed(6)},${trade.size}`);
   }
   return lines.join('\n');
@@ -43,11 +43,11 @@ function run(makeSource: () => TradeSource, clock: 'real' | 'always-open' = 'rea
       { date: '2026-11-19', open: 1, high: 1, low: 1, close: 1, volume: 0, prevClose: instrument.referencePrice },
       fridayOpen,
     );
-    source.start(instrument, instrument.referencePrice, book.isOpen(instrument, fridayOpen));
+    source.start(instrument, instrument.referencePrice, book.activityOf(instrument, fridayOpen) > 0);
   }
   const trades: Trade[] = [];
   for (const moment of steps) {
-    const batch = source.next(moment, book.isOpen);
+    const batch = source.next(moment, book.activityOf);
     for (const trade of batch) book.apply(trade);
     book.refreshStatuses(moment);
     trades.push(...batch);
@@ -77,14 +77,14 @@ describe.each([
     const { trades } = run(makeSource);
     for (const trade of trades) {
       const instrument = catalog.byCode.get(trade.code) as Instrument;
-      expect(statusAt(calendars[instrument.calendar], trade.timestamp), `${trade.code} at ${new Date(trade.timestamp).toISOString()}`).toBe(
-        'open',
+      expect(['open', 'pre', 'post'], `${trade.code} at ${new Date(trade.timestamp).toISOString()}`).toContain(
+        statusAt(calendars[instrument.calendar], trade.timestamp),
       );
     }
-    // AAPL trades on Friday between 10:00 and 16:00 New York only; 2330 (Taipei) not at all in these hours.
+    // AAPL trades on Friday between 10:00 and 20:00 New York only (post-market included); 2330 (Taipei) not at all in these hours.
     const apple = trades.filter((trade) => trade.code === 'AAPL');
     expect(apple.length).toBeGreaterThan(0);
-    expect(Math.max(...apple.map((trade) => trade.timestamp))).toBeLessThan(Date.parse('2026-11-20T21:00:00Z'));
+    expect(Math.max(...apple.map((trade) => trade.timestamp))).toBeLessThan(Date.parse('2026-11-21T01:00:00Z'));
     expect(trades.filter((trade) => trade.code === '2330')).toEqual([]);
   });
 
@@ -104,6 +104,40 @@ describe.each([
 });
 
 describe('the simulated market', () => {
+  it('trades US stocks in the post-market, less often and in smaller sizes than in the session', () => {
+    const { trades } = run(() => createSimulatedSource({ seed }));
+    const apple = trades.filter((trade) => trade.code === 'AAPL');
+    const inSession = apple.filter((trade) => statusAt(calendars.US, trade.timestamp) === 'open');
+    const post = apple.filter((trade) => statusAt(calendars.US, trade.timestamp) === 'post');
+    // Friday 10:00–16:00 is 360 minutes of session, 16:00–20:00 is 240 minutes of post-market.
+    expect(post.length).toBeGreaterThan(0);
+    expect(post.length / 240).toBeLessThan((inSession.length / 360) * 0.5);
+    const meanSize = (list: Trade[]) => list.reduce((sum, trade) => sum + trade.size, 0) / list.length;
+    expect(meanSize(post)).toBeLessThan(meanSize(inSession));
+    // Futures and forex have no extended hours: their trades are all in the session.
+    for (const trade of trades.filter((item) => item.code === 'ESZ6')) expect(statusAt(calendars.CME, trade.timestamp)).toBe('open');
+  });
+
+  it('says post for a US stock after 16:00 New York, and closed for a US index, which has no extended hours', () => {
+    const usCatalog = createCatalog(['AAPL', 'SPX']);
+    const book = createQuoteBook({ clock: 'real', seed });
+    const post = Date.parse('2026-11-20T22:00:00Z');
+    for (const instrument of usCatalog.instruments) {
+      book.add(
+        instrument,
+        instrument.referencePrice,
+        { date: '2026-11-20', open: 1, high: 1, low: 1, close: 1, volume: 0, prevClose: 1 },
+        post,
+      );
+    }
+    const statuses = Object.fromEntries(book.takeTicks(true).map((tick) => [tick.code, tick.marketStatus]));
+    expect(statuses).toEqual({ AAPL: 'post', SPX: 'closed' });
+    const [apple, index] = usCatalog.instruments as [Instrument, Instrument];
+    expect(book.activityOf(apple, post)).toBeGreaterThan(0);
+    expect(book.activityOf(apple, post)).toBeLessThan(1);
+    expect(book.activityOf(index, post)).toBe(0);
+  });
+
   it('gives another series for another seed', () => {
     const first = run(() => createSimulatedSource({ seed: 1 })).trades;
     const second = run(() => createSimulatedSource({ seed: 2 })).trades;
@@ -134,6 +168,15 @@ describe('the simulated market', () => {
     // The open of a day differs from the previous close: the overnight gap.
     const gaps = history.daily.slice(1).filter((row, index) => row.open !== history.daily[index]?.close);
     expect(gaps.length).toBeGreaterThan(history.daily.length / 2);
+  });
+
+  it("writes grain futures' minutes only inside their CBOT hours, none in the morning pause", () => {
+    const corn = createCatalog(['ZCH7']).byCode.get('ZCH7') as Instrument;
+    expect(corn.calendar).toBe('CBOT_GRAINS');
+    const { minutes } = generateHistory(corn, seed, null, Date.parse('2026-11-21T12:00:00Z'));
+    // Five trading days of 20:00-08:45 and 09:30-14:20 New York: 1,055 minutes each.
+    expect(minutes).toHaveLength(MINUTE_HISTORY_TRADING_DAYS * 1_055);
+    for (const minute of minutes) expect(statusAt(calendars.CBOT_GRAINS, minute.time)).toBe('open');
   });
 
   it('continues a stored history to now instead of starting over', () => {

@@ -5,14 +5,21 @@ import type { Instrument } from './instruments.ts';
 export type Trade = { code: string; timestamp: number; price: number; size: number };
 
 /**
+ * How busy an instrument's market is at an instant: 1 in its regular session, `EXTENDED_HOURS_ACTIVITY`
+ * in the US pre- and post-market (fewer trades, smaller sizes), 0 when it does not trade.
+ */
+export type ActivityOf = (instrument: Instrument, atMs: number) => number;
+export const EXTENDED_HOURS_ACTIVITY = 0.2;
+
+/**
  * Where trades come from. `next` returns the trades that happened up to `nowMs` (and after the
- * previous call), only for instruments whose market `isOpen` says is trading.
+ * previous call), only for instruments whose market `activityOf` says is trading.
  */
 export interface TradeSource {
   readonly name: string;
   /** Starts an instrument at a price (the end of its stored history) before the first `next`. */
   start(instrument: Instrument, price: number, isOpenNow: boolean): void;
-  next(nowMs: number, isOpen: (instrument: Instrument, atMs: number) => boolean): Trade[];
+  next(nowMs: number, activityOf: ActivityOf): Trade[];
 }
 
 /** A stored candle: prices as decimal strings, the bucket start in Unix milliseconds. */

@@ -373,7 +373,8 @@ export function loadInstrumentCatalog(): Instrument[] {
         code: entry.code,
         name: entry.name,
         market: entry.market,
-        calendar: 'CME',
+        // The grains keep their own CBOT hours; every other contract trades Globex equity hours.
+        calendar: entry.group === 'grains' ? 'CBOT_GRAINS' : 'CME',
         source: '3',
         classify: 'FUTURE',
         group: entry.group,

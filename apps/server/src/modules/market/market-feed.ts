@@ -192,7 +192,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
     isRoundRunning = true;
     try {
       const moment = now();
-      for (const trade of source.next(moment, book.isOpen)) book.apply(trade);
+      for (const trade of source.next(moment, book.activityOf)) book.apply(trade);
       book.refreshStatuses(moment);
       rounds += 1;
       await publish(rounds % keyframeEveryRounds === 0);
@@ -264,7 +264,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
         prevClose: state.price,
       };
       book.add(instrument, state.price, day, startedAt);
-      source.start(instrument, state.price, book.isOpen(instrument, startedAt));
+      source.start(instrument, state.price, book.activityOf(instrument, startedAt) > 0);
     }
     if (isStopped) return;
     isLeaderFlag = true;

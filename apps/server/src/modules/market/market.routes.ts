@@ -38,7 +38,8 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
     return principal ? { userId: Number(principal.userId) } : undefined;
   };
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // No compression: the push socket writes ready-made uncompressed quote frames (see push.ts).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   await registerPushRoute(app, feed, catalog, dependencies.push);
 
   app.get<{ Params: { file: string } }>('/m_ft/logo/:file', { schema: { hide: true } }, async (request, reply) => {

@@ -34,6 +34,7 @@ import {
   sessionTimesOf,
   statusAt,
 } from './calendars.ts';
+import { createDailyCandleCache, DAILY_LOOKBACK_MS } from './daily-candles.ts';
 import type { CandleRow } from './feed-types.ts';
 import { type Catalog, formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
 import { aggregateCandles, klineFrames, latestSession, toWireCandle } from './klines.ts';
@@ -72,6 +73,16 @@ export function createMarketService(dependencies: {
   const now = dependencies.now ?? Date.now;
   const listingMarkets = new Set(catalog.instruments.map((instrument) => instrument.market));
   const klineCache = new Map<string, { expiresAt: number; value: Kline }>();
+  const dailyCandles = createDailyCandleCache({
+    async read(code) {
+      const latest = await repository.latestCandleTime(db, code, '1d');
+      return latest === undefined ? [] : repository.readCandles(db, code, '1d', latest - DAILY_LOOKBACK_MS, latest);
+    },
+    latest: (code) => feed.latest(code),
+    now,
+  });
+  /** The wire form of a daily K-line, made once per set of candles (a new quote makes a new set). */
+  const dailyKlines = new WeakMap<readonly CandleRow[], Map<KlineType, Kline>>();
 
   function tickOf(instrument: Instrument): QuoteTick {
     const tick = feed.latest(instrument.code);
@@ -205,6 +216,25 @@ export function createMarketService(dependencies: {
       timeZone: calendar.timeZone,
       nextOpenTimestamp: tick.marketStatus === 'open' ? null : nextOpenAfter(calendar, now(), clock),
     };
+  }
+
+  async function dailyKline(instrument: Instrument, type: KlineType): Promise<Kline> {
+    await feed.ensureHistory(instrument.code);
+    const rows = await dailyCandles.candles(instrument);
+    let byType = dailyKlines.get(rows);
+    if (!byType) {
+      byType = new Map();
+      dailyKlines.set(rows, byType);
+    }
+    let kline = byType.get(type);
+    if (!kline) {
+      const frame = klineFrames[type];
+      const from = (rows[rows.length - 1]?.time ?? 0) - frame.lookbackMs;
+      const candles = rows.filter((row) => row.time >= from).map(toWireCandle);
+      kline = { stockCode: instrument.code, type, interval: frame.interval, candles };
+      byType.set(type, kline);
+    }
+    return kline;
   }
 
   async function loadKline(instrument: Instrument, type: KlineType): Promise<Kline> {
@@ -439,6 +469,8 @@ export function createMarketService(dependencies: {
     async kline(code: string, type: string, market: string | undefined): Promise<Kline> {
       const instrument = requireInstrument(code, market);
       if (!klineTypes.includes(type as KlineType)) throw new AppError('KLINE_TYPE_UNKNOWN', { type });
+      // Daily time frames come from the in-memory daily candles, live to the latest quote.
+      if (klineFrames[type as KlineType].stored === '1d') return dailyKline(instrument, type as KlineType);
       const key = `${instrument.code}|${type}`;
       const cached = klineCache.get(key);
       const moment = now();

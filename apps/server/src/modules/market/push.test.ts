@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import type { QuoteTick } from '@bolsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPush } from '../../test/push-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { quoteFrame } from './push.ts';
 
 describe('the push socket at /web/push', () => {
   let testApp: TestApp;
@@ -91,5 +93,20 @@ describe('the push socket at /web/push', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('frames each quote once, as an unmasked text frame with the right length, shared by every receiver', () => {
+    const tick = testApp.app.market.feed.latest('AAPL') as QuoteTick;
+    const frame = quoteFrame(tick);
+    expect(quoteFrame(tick)).toBe(frame);
+    expect(frame[0]).toBe(0x81);
+    // A quote is longer than 125 bytes, so its length takes the 16-bit form.
+    expect(frame[1]).toBe(126);
+    const length = frame.readUInt16BE(2);
+    expect(length).toBe(frame.length - 4);
+    expect(JSON.parse(frame.subarray(4).toString())).toEqual({ type: 'quote', data: tick });
+    const long = quoteFrame({ ...tick, code: 'X'.repeat(70_000) });
+    expect(long[1]).toBe(127);
+    expect(Number(long.readBigUInt64BE(2))).toBe(long.length - 10);
   });
 });

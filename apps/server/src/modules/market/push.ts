@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { PUSH_HEARTBEAT_MS, type PushServerMessage, pushClientMessageSchema, type QuoteTick } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -15,18 +16,71 @@ const SUBSCRIPTIONS_PER_CLIENT_MAX = 200;
 /** A client whose socket holds more than this unsent is slow: its updates wait (conflated) instead of piling up. */
 const BUFFERED_BYTES_MAX = 512 * 1024;
 
-type Subscription = { unsubscribe: () => void; lastSentAt: number; pending: string | undefined };
-type Client = { socket: WebSocket; subscriptions: Map<string, Subscription>; flushTimer: NodeJS.Timeout | undefined; isAlive: boolean };
+type Subscription = { unsubscribe: () => void; lastSentAt: number; pending: Buffer | undefined };
+type Client = {
+  socket: WebSocket;
+  /** The TCP socket under the websocket, written to directly with ready-made quote frames. */
+  raw: Socket | undefined;
+  isCorked: boolean;
+  subscriptions: Map<string, Subscription>;
+  flushTimer: NodeJS.Timeout | undefined;
+  isAlive: boolean;
+};
 
-/** One serialisation per tick, shared by every client that receives it. */
-const serialised = new WeakMap<QuoteTick, string>();
-function quoteMessage(tick: QuoteTick): string {
-  let text = serialised.get(tick);
-  if (!text) {
-    text = JSON.stringify({ type: 'quote', data: tick } satisfies PushServerMessage);
-    serialised.set(tick, text);
+/**
+ * One websocket frame per tick, built once and written as is to every client that receives it:
+ * serialising and framing the same quote for each of thousands of clients was the push socket's main
+ * cost. A server frame is unmasked: FIN + text opcode, the payload length (7 bits, or 126 + 16 bits,
+ * or 127 + 64 bits), then the payload. Valid only without a negotiated extension (compression is off).
+ */
+const frames = new WeakMap<QuoteTick, Buffer>();
+export function quoteFrame(tick: QuoteTick): Buffer {
+  let frame = frames.get(tick);
+  if (!frame) {
+    const payload = Buffer.from(JSON.stringify({ type: 'quote', data: tick } satisfies PushServerMessage));
+    const headerLength = payload.length < 126 ? 2 : payload.length < 65_536 ? 4 : 10;
+    frame = Buffer.allocUnsafe(headerLength + payload.length);
+    frame[0] = 0x81;
+    if (headerLength === 2) frame[1] = payload.length;
+    else if (headerLength === 4) {
+      frame[1] = 126;
+      frame.writeUInt16BE(payload.length, 2);
+    } else {
+      frame[1] = 127;
+      frame.writeBigUInt64BE(BigInt(payload.length), 2);
+    }
+    payload.copy(frame, headerLength);
+    frames.set(tick, frame);
   }
-  return text;
+  return frame;
+}
+
+/** The payload of a quote frame, for the rare client whose socket cannot take frames directly. */
+function payloadOf(frame: Buffer): Buffer {
+  const headerLength = frame[1] === 126 ? 4 : frame[1] === 127 ? 10 : 2;
+  return frame.subarray(headerLength);
+}
+
+/**
+ * Writes a quote frame to a client. The quotes of one round reach a client in one synchronous pass,
+ * so the socket is corked at the first and uncorked after the pass: one system call per client per
+ * round instead of one per quote.
+ */
+function sendFrame(client: Client, frame: Buffer) {
+  const raw = client.raw;
+  if (!raw?.writable) {
+    client.socket.send(payloadOf(frame), { binary: false });
+    return;
+  }
+  if (!client.isCorked) {
+    client.isCorked = true;
+    raw.cork();
+    queueMicrotask(() => {
+      client.isCorked = false;
+      raw.uncork();
+    });
+  }
+  raw.write(frame);
 }
 
 function send(client: Client, message: PushServerMessage) {
@@ -52,7 +106,7 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
       if (!subscription.pending) continue;
       const dueIn = subscription.lastSentAt + intervalMs - moment;
       if (dueIn <= 0 && client.socket.bufferedAmount < BUFFERED_BYTES_MAX) {
-        client.socket.send(subscription.pending);
+        sendFrame(client, subscription.pending);
         subscription.pending = undefined;
         subscription.lastSentAt = moment;
       } else nextDueIn = Math.min(nextDueIn, Math.max(dueIn, 10));
@@ -62,10 +116,10 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
 
   function deliver(client: Client, subscription: Subscription, tick: QuoteTick) {
     if (client.socket.readyState !== client.socket.OPEN) return;
-    const message = quoteMessage(tick);
+    const message = quoteFrame(tick);
     const moment = Date.now();
     if (moment - subscription.lastSentAt >= intervalMs && client.socket.bufferedAmount < BUFFERED_BYTES_MAX) {
-      client.socket.send(message);
+      sendFrame(client, message);
       subscription.lastSentAt = moment;
       subscription.pending = undefined;
       return;
@@ -93,7 +147,9 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
   });
 
   app.get('/push', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const client: Client = { socket, subscriptions: new Map(), flushTimer: undefined, isAlive: true };
+    // Frames can go straight to the TCP socket only when no extension (compression) was negotiated.
+    const raw = socket.extensions === '' ? request.raw.socket : undefined;
+    const client: Client = { socket, raw, isCorked: false, subscriptions: new Map(), flushTimer: undefined, isAlive: true };
     clients.add(client);
     socket.on('pong', () => {
       client.isAlive = true;

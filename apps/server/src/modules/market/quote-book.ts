@@ -1,7 +1,7 @@
 import type { MarketStatus, QuoteTick } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { type ClockMode, calendars, statusAt, tradingDateOf } from './calendars.ts';
-import type { CandleRow, DayState, Trade } from './feed-types.ts';
+import { type CandleRow, type DayState, EXTENDED_HOURS_ACTIVITY, type Trade } from './feed-types.ts';
 import { formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -21,6 +21,16 @@ type Entry = {
   random: Random;
   tick: QuoteTick | null;
 };
+
+/**
+ * The status of an instrument's market. Only US stocks trade in the pre- and post-market; an index
+ * on the US calendar is not computed outside the regular session, so it says closed then.
+ */
+function statusOf(instrument: Instrument, atMs: number, clock: ClockMode): MarketStatus {
+  const status = statusAt(calendars[instrument.calendar], atMs, clock);
+  if ((status === 'pre' || status === 'post') && instrument.source !== '0') return 'closed';
+  return status;
+}
 
 /** Spread in basis points of the price by kind of instrument (at least one tick). */
 function spreadBasisPoints(instrument: Instrument): number {
@@ -100,7 +110,7 @@ export function createQuoteBook(options: { clock: ClockMode; seed: number }) {
         instrument,
         price,
         day: { ...day },
-        status: statusAt(calendars[instrument.calendar], nowMs, options.clock),
+        status: statusOf(instrument, nowMs, options.clock),
         timestamp: nowMs,
         bid: price,
         ask: price,
@@ -116,8 +126,11 @@ export function createQuoteBook(options: { clock: ClockMode; seed: number }) {
       entries.set(instrument.code, entry);
     },
 
-    isOpen(instrument: Instrument, atMs: number): boolean {
-      return statusAt(calendars[instrument.calendar], atMs, options.clock) === 'open';
+    /** How much the market trades: fully in its session, a little in the US pre- and post-market, not otherwise. */
+    activityOf(instrument: Instrument, atMs: number): number {
+      const status = statusOf(instrument, atMs, options.clock);
+      if (status === 'open') return 1;
+      return status === 'pre' || status === 'post' ? EXTENDED_HOURS_ACTIVITY : 0;
     },
 
     apply(trade: Trade) {
@@ -153,7 +166,7 @@ export function createQuoteBook(options: { clock: ClockMode; seed: number }) {
     /** Moves each market's status to `nowMs`; a change counts as an update of its quotes. */
     refreshStatuses(nowMs: number) {
       for (const entry of entries.values()) {
-        const status = statusAt(calendars[entry.instrument.calendar], nowMs, options.clock);
+        const status = statusOf(entry.instrument, nowMs, options.clock);
         if (status !== entry.status) {
           entry.status = status;
           entry.timestamp = nowMs;

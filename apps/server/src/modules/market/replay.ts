@@ -42,13 +42,13 @@ export function createReplaySource(csvText: string): TradeSource {
     start(instrument) {
       instruments.set(instrument.code, instrument);
     },
-    next(nowMs, isOpen) {
+    next(nowMs, activityOf) {
       const trades: Trade[] = [];
       while (cursor < pending.length && (pending[cursor]?.timestamp ?? Number.POSITIVE_INFINITY) <= nowMs) {
         const trade = pending[cursor] as Trade;
         cursor += 1;
         const instrument = instruments.get(trade.code);
-        if (!instrument || !isOpen(instrument, trade.timestamp)) continue;
+        if (!instrument || activityOf(instrument, trade.timestamp) === 0) continue;
         trades.push({ ...trade, price: roundToTick(instrument.tickRule, trade.price) });
       }
       return trades;

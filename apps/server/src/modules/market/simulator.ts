@@ -19,7 +19,10 @@ export const MINUTE_HISTORY_TRADING_DAYS = 5;
 export const DAILY_HISTORY_CALENDAR_DAYS = 366;
 
 export function sessionMinutesPerDay(calendar: Calendar): number {
-  if (calendar.kind === 'weekly') return (24 * 60 - (calendar.openMinute - calendar.closeMinute)) % (24 * 60) || 24 * 60;
+  if (calendar.kind === 'weekly') {
+    const paused = (calendar.pauses ?? []).reduce((sum, [start, end]) => sum + (end - start), 0);
+    return ((24 * 60 - (calendar.openMinute - calendar.closeMinute)) % (24 * 60) || 24 * 60) - paused;
+  }
   return calendar.sessions.reduce((sum, [open, close]) => sum + (close - open), 0);
 }
 
@@ -164,7 +167,8 @@ type LiveState = { logPrice: number; lastTradeAt: number; isOpen: boolean; rando
 /**
  * The live side of the simulator: on each call, every open instrument trades with a probability
  * that follows the intraday profile; its price moves by the same model over the elapsed trading
- * time. The first trade after a closed market carries the overnight gap.
+ * time. The first trade after a closed market carries the overnight gap. In the US pre- and
+ * post-market (activity below 1) trades are rarer and smaller and the price moves as at midday.
  */
 export function createSimulatedSource(options: { seed: number; roundsPerSecond?: number }): TradeSource {
   const states = new Map<string, LiveState>();
@@ -180,11 +184,12 @@ export function createSimulatedSource(options: { seed: number; roundsPerSecond?:
         dayOpenAt: 0,
       });
     },
-    next(nowMs, isOpen) {
+    next(nowMs, activityOf) {
       const trades: Trade[] = [];
       for (const state of states.values()) {
         const { instrument, random } = state;
-        if (!isOpen(instrument, nowMs)) {
+        const activity = activityOf(instrument, nowMs);
+        if (activity === 0) {
           state.isOpen = false;
           continue;
         }
@@ -197,27 +202,27 @@ export function createSimulatedSource(options: { seed: number; roundsPerSecond?:
           state.dayOpenAt = nowMs;
           const price = roundToTick(instrument.tickRule, Math.exp(state.logPrice));
           state.logPrice = Math.log(price);
-          trades.push({ code: instrument.code, timestamp: nowMs, price, size: lotSizeOf(instrument, random) });
+          trades.push({ code: instrument.code, timestamp: nowMs, price, size: lotSizeOf(instrument, random, activity) });
           continue;
         }
         if (state.lastTradeAt === 0) state.lastTradeAt = nowMs - 1_000;
-        const session = sessionsOf(calendar, localTimeOf(nowMs, calendar.timeZone).date)[0];
+        const session = activity < 1 ? undefined : sessionsOf(calendar, localTimeOf(nowMs, calendar.timeZone).date)[0];
         const progress = session ? Math.min(1, Math.max(0, (nowMs - session.open) / (minutesPerDay * 60_000))) : 0.5;
         const profile = intradayProfile(progress);
-        if (random.next() > Math.min(0.95, 0.5 * profile + 0.25)) continue;
+        if (random.next() > Math.min(0.95, 0.5 * profile + 0.25) * activity) continue;
         const dtYears = Math.max(1, nowMs - state.lastTradeAt) / (TRADING_DAYS_PER_YEAR * minutesPerDay * 60_000);
         state.logPrice = stepLogPrice(state.logPrice, instrument, dtYears, random.normal(), Math.sqrt(profile / PROFILE_MEAN));
         const price = roundToTick(instrument.tickRule, Math.exp(state.logPrice));
         state.lastTradeAt = nowMs;
-        trades.push({ code: instrument.code, timestamp: nowMs, price, size: lotSizeOf(instrument, random) });
+        trades.push({ code: instrument.code, timestamp: nowMs, price, size: lotSizeOf(instrument, random, activity) });
       }
       return trades;
     },
   };
 }
 
-function lotSizeOf(instrument: Instrument, random: Random): number {
+function lotSizeOf(instrument: Instrument, random: Random, activity: number): number {
   const lot = Number(instrument.lotSize);
-  const lots = 1 + Math.floor(-Math.log(1 - random.next()) * 8);
+  const lots = 1 + Math.floor(-Math.log(1 - random.next()) * 8 * activity);
   return lot * lots * (instrument.source === '99' ? 1000 : 1);
 }

@@ -107,6 +107,11 @@ export const resultCodes = {
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
   OPERATOR_FORBIDDEN: { code: 6002, httpStatus: 403, when: "The operator's role does not grant the permission this action needs." },
+
+  // Content: 70xx
+  ARTICLE_NOT_FOUND: { code: 7001, httpStatus: 404, when: 'No article has this id, or (for the app) it is not published.' },
+  ARTICLE_TAG_UNKNOWN: { code: 7002, httpStatus: 400, when: 'A tag code that is not in the article tag dictionary.' },
+  ARTICLE_TAG_EXISTS: { code: 7003, httpStatus: 409, when: 'Creating an article tag whose code is already used.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

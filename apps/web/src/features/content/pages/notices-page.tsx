@@ -35,9 +35,9 @@ export function NoticesPage() {
 
   return (
     <>
-      <NavBar title={t('content.noticesTitle')} />
+      <NavBar title={t(`content.kinds.${kind}`)} />
       <div className="page-body">
-        <nav className="segmented-nav" aria-label={t('content.noticesTitle')}>
+        <nav className="segmented-nav" aria-label={t('content.kindsLabel')}>
           {kinds.map((candidate) => (
             <button
               key={candidate}

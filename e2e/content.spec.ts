@@ -68,7 +68,9 @@ test('an article published in Spanish and English appears in the app in the chos
   await expect(page.getByRole('heading', { level: 2, name: `Markets open higher ${suffix}` })).toBeVisible();
   await expect(page.getByText('Markets', { exact: true })).toBeVisible();
   await page.goto('/#/pages/home/index');
-  await expect(page.getByRole('region', { name: 'Latest news' }).getByRole('link', { name: new RegExp(`Markets open higher ${suffix}`) })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Latest news' }).getByRole('link', { name: new RegExp(`Markets open higher ${suffix}`) }),
+  ).toBeVisible();
 });
 
 test('a notice appears in the notices list and opens its page; an unpublished one does not exist', async ({ page, stack }) => {

@@ -10,7 +10,12 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminService, registerAdminRoutes } from './modules/admin/index.ts';
+import {
+  createAdminService,
+  createOperatorAccountsService,
+  registerAdminRoutes,
+  registerOperatorAccountRoutes,
+} from './modules/admin/index.ts';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
@@ -52,7 +57,7 @@ import { publicRoute, registerEnvelope, sendError } from './platform/http/index.
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { everyoneEventsTopic, userEventsTopic } from './platform/notifications.ts';
-import { defaultWebDistDir } from './platform/paths.ts';
+import { defaultAdminDistDir, defaultWebDistDir } from './platform/paths.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/index.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;
@@ -253,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
+  const operatorAccounts = createOperatorAccountsService({ db, now });
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,
@@ -308,6 +314,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (operatorApi) => {
       registerAdminRoutes(operatorApi, admin);
+      registerOperatorAccountRoutes(operatorApi, operatorAccounts);
     },
     { prefix: '/admin/api' },
   );
@@ -315,6 +322,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const webDistDir = config.webDistDir ?? defaultWebDistDir;
   if (existsSync(webDistDir)) {
     await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  // The operator console is its own build, served under /admin/ (its API is /admin/api above).
+  const adminDistDir = config.adminDistDir ?? defaultAdminDistDir;
+  if (existsSync(adminDistDir)) {
+    await app.register(fastifyStatic, {
+      root: adminDistDir,
+      prefix: '/admin/',
+      wildcard: false,
+      index: ['index.html'],
+      decorateReply: false,
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
 
   if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);

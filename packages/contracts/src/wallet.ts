@@ -398,13 +398,8 @@ export const outboxEntrySchema = z.object({
   sentAtTimestamp: z.number().int(),
 });
 
+/** The operator's sign-in (with two-factor) is `operatorAccountApi.login` in operators.ts. */
 export const operatorApi = {
-  login: {
-    method: 'POST',
-    path: '/auth/login',
-    body: operatorLoginBody,
-    data: z.object({ token: z.string(), operator: z.object({ id: z.string(), email: z.string(), role: z.string() }) }),
-  },
   deposits: { method: 'GET', path: '/deposits', query: reviewQuery, data: pageOf(operatorDepositSchema) },
   approveDeposit: { method: 'POST', path: '/deposits/:id/approve', params: reviewIdParams, data: depositSchema },
   rejectDeposit: { method: 'POST', path: '/deposits/:id/reject', params: reviewIdParams, body: rejectBody, data: depositSchema },

@@ -1,4 +1,4 @@
-import { DashboardOutlined } from '@ant-design/icons';
+import { DashboardOutlined, FileTextOutlined, NotificationOutlined, TagsOutlined } from '@ant-design/icons';
 import type { OperatorPermission } from '@bolsa/contracts';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -26,5 +26,33 @@ export const consolePages: ConsolePage[] = [
     titleKey: 'nav.dashboard',
     icon: <DashboardOutlined />,
     load: async () => (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
+  },
+  {
+    path: 'articles',
+    titleKey: 'nav.articles',
+    permission: 'content.edit',
+    icon: <FileTextOutlined />,
+    load: async () => (await import('../features/content/pages/articles-page.tsx')).ArticlesPage,
+  },
+  {
+    path: 'articles/edit',
+    titleKey: 'content.editArticle',
+    permission: 'content.edit',
+    isHiddenFromMenu: true,
+    load: async () => (await import('../features/content/pages/article-edit-page.tsx')).ArticleEditPage,
+  },
+  {
+    path: 'notices',
+    titleKey: 'nav.notices',
+    permission: 'content.edit',
+    icon: <NotificationOutlined />,
+    load: async () => (await import('../features/content/pages/articles-page.tsx')).NoticesPage,
+  },
+  {
+    path: 'article-tags',
+    titleKey: 'nav.articleTags',
+    permission: 'content.edit',
+    icon: <TagsOutlined />,
+    load: async () => (await import('../features/content/pages/article-tags-page.tsx')).ArticleTagsPage,
   },
 ];

@@ -25,7 +25,8 @@ afterEach(() => {
 });
 
 async function fillAndSubmit(email: string, password: string) {
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
+  // The first page of a run loads lazily and antd transforms slowly in jsdom on a loaded machine.
+  fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 10_000 }), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }

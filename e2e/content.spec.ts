@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, type Stack, test, uniqueEmail } from './fixtures.ts';
+import { E2E_OPERATOR, expect, type Stack, test, uniqueEmail } from './fixtures.ts';
 
 type Session = { token: string; user: { id: string; email: string } };
 
@@ -137,6 +137,65 @@ for (const route of [
     const page = await context.newPage();
     try {
       await page.goto(`/#${route}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** The console in a page of its own, signed in as the bootstrap operator (no second factor enrolled). */
+async function consolePage(browser: import('@playwright/test').Browser, stack: Stack) {
+  const login = await stack.api<{ token: string; operator: { id: string; email: string; role: string } }>('/auth/login', {
+    isOperator: true,
+    body: E2E_OPERATOR,
+  });
+  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  await context.addInitScript(
+    ([token, operator]) => {
+      window.localStorage.setItem('bolsa_operator_token', token);
+      window.localStorage.setItem('bolsa_operator', operator);
+    },
+    [login.token, JSON.stringify(login.operator)] as const,
+  );
+  return { context, page: await context.newPage() };
+}
+
+test('an editor writes a notice in the console in two languages, publishes it, and the app shows it', async ({ browser, page, stack }) => {
+  const suffix = Date.now().toString(36);
+  const { context, page: console } = await consolePage(browser, stack);
+  try {
+    await console.goto('/admin/#/notices');
+    await console.getByRole('button', { name: 'New notice' }).click();
+    await console.getByRole('tab', { name: 'Spanish' }).click();
+    await console.getByRole('tabpanel').getByLabel('Title').fill(`Mantenimiento ${suffix}`);
+    await console.getByRole('tabpanel').getByLabel('Text').fill('El sábado de **2 a 4 h**.');
+    await console.getByRole('tab', { name: 'English' }).click();
+    await console.getByRole('tabpanel').getByLabel('Title').fill(`Maintenance ${suffix}`);
+    await console.getByRole('tabpanel').getByLabel('Text').fill('On Saturday from **2 to 4 am**.');
+    await console.getByRole('button', { name: 'Save' }).click();
+    await expect(console).toHaveURL(/#\/articles\/edit\?id=\d+/);
+    await expect(console.getByText('Draft', { exact: true })).toBeVisible();
+    await console.getByRole('button', { name: 'Publish' }).click();
+    await expect(console.getByText('Published', { exact: true }).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  await page.goto('/#/pages/notice/index');
+  await page.getByRole('link', { name: new RegExp(`Mantenimiento ${suffix}`) }).click();
+  await expect(page.locator('.article-body strong')).toHaveText('2 a 4 h');
+});
+
+for (const route of ['/articles', '/notices', '/article-tags', '/articles/edit']) {
+  test(`axe finds no serious or critical violation on the console page ${route}`, async ({ browser, stack }) => {
+    const { context, page } = await consolePage(browser, stack);
+    try {
+      await page.goto(`/admin/#${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).analyze();

@@ -159,6 +159,8 @@ async function consolePage(browser: import('@playwright/test').Browser, stack: S
     ([token, operator]) => {
       window.localStorage.setItem('bolsa_operator_token', token);
       window.localStorage.setItem('bolsa_operator', operator);
+      // The console shares the app's locale key; English here, whatever the default.
+      window.localStorage.setItem('usa12_locale', 'en');
     },
     [login.token, JSON.stringify(login.operator)] as const,
   );

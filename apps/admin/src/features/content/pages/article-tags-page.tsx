@@ -60,6 +60,8 @@ export function ArticleTagsPage() {
         rowKey="code"
         loading={tags.isFetching}
         dataSource={tags.data ?? []}
+        // antd's own empty state is too light for AA contrast; plain text in the page's colour.
+        locale={{ emptyText: t('content.noTags') }}
         pagination={false}
         columns={[
           { title: t('content.tagCode'), dataIndex: 'code' },

@@ -3,7 +3,7 @@ import { type ArticleKind, articleLanguageOrder, type OperatorArticle } from '@b
 import { Button, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -30,6 +30,7 @@ function ArticlesTable({ fixedKind }: { fixedKind?: ArticleKind }) {
   const kind = fixedKind ?? (kindFilter === 'all' ? undefined : kindFilter);
   const articles = useArticles({ ...(kind ? { kind } : {}), pageNum, pageSize: PAGE_SIZE });
   const setPublished = useSetArticlePublished();
+  const navigate = useNavigate();
 
   const toggle = (article: OperatorArticle) =>
     setPublished.mutate(
@@ -58,11 +59,13 @@ function ArticlesTable({ fixedKind }: { fixedKind?: ArticleKind }) {
                 ]}
               />
             )}
-            <Link to={`/articles/edit${fixedKind ? `?kind=${fixedKind}` : ''}`}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t(fixedKind === 'notice' ? 'content.newNotice' : 'content.newArticle')}
-              </Button>
-            </Link>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(`/articles/edit${fixedKind ? `?kind=${fixedKind}` : ''}`)}
+            >
+              {t(fixedKind === 'notice' ? 'content.newNotice' : 'content.newArticle')}
+            </Button>
           </Space>
         }
       />
@@ -70,6 +73,8 @@ function ArticlesTable({ fixedKind }: { fixedKind?: ArticleKind }) {
         rowKey="id"
         loading={articles.isFetching}
         dataSource={articles.data?.list ?? []}
+        // antd's own empty state is too light for AA contrast; plain text in the page's colour.
+        locale={{ emptyText: t('content.noArticles') }}
         pagination={{
           current: pageNum,
           pageSize: PAGE_SIZE,

@@ -54,7 +54,7 @@ describe('the console’s content pages', () => {
     });
   });
 
-  it('lists articles with their state and publishes a draft', async () => {
+  it('lists articles with their state and publishes a draft', { timeout: 60_000 }, async () => {
     saveOperatorSession('token', { id: '1', email: 'editor@example.com', role: 'content_editor' });
     let isPublished = false;
     fetchMock.mockImplementation(async (input, init) => {

@@ -10,6 +10,7 @@ import { useArticle } from '../api/get-article.ts';
 import { useArticleTags } from '../api/get-article-tags.ts';
 import { type ArticleInput, useSaveArticle } from '../api/save-article.ts';
 import { useSetArticlePublished } from '../api/set-article-published.ts';
+import { publishedTagStyle } from './articles-page.tsx';
 
 type Translation = { title?: string; summary?: string; body?: string };
 type FormValues = { kind: ArticleKind; tags: string[]; translations: Partial<Record<Locale, Translation>> };
@@ -80,7 +81,11 @@ export function ArticleEditPage() {
         extra={
           current ? (
             <Space>
-              {current.isPublished ? <Tag color="green">{t('content.statusPublished')}</Tag> : <Tag>{t('content.statusDraft')}</Tag>}
+              {current.isPublished ? (
+                <Tag style={publishedTagStyle}>{t('content.statusPublished')}</Tag>
+              ) : (
+                <Tag>{t('content.statusDraft')}</Tag>
+              )}
               <Button
                 loading={setPublished.isPending}
                 onClick={() =>

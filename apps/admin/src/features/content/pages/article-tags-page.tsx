@@ -61,7 +61,7 @@ export function ArticleTagsPage() {
         loading={tags.isFetching}
         dataSource={tags.data ?? []}
         // antd's own empty state is too light for AA contrast; plain text in the page's colour.
-        locale={{ emptyText: t('content.noTags') }}
+        locale={{ emptyText: <span className="content-empty">{t('content.noTags')}</span> }}
         pagination={false}
         columns={[
           { title: t('content.tagCode'), dataIndex: 'code' },

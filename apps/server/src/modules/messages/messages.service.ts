@@ -133,7 +133,13 @@ export function createMessagesService(dependencies: {
     async markRead(principal: Principal, input: { ids?: Array<number | string> | undefined; all?: boolean | undefined }) {
       const reader = await readerOf(principal);
       const userId = reader.userId;
-      const idFilter = input.all ? sql`` : sql`AND m.id = ANY(${(input.ids ?? []).map(Number)}::bigint[])`;
+      // Drizzle expands a JS array into a parameter list, not one array parameter: build the array in SQL.
+      const ids = (input.ids ?? []).map((id) => sql`${Number(id)}`);
+      const idFilter = input.all
+        ? sql``
+        : ids.length === 0
+          ? sql`AND false`
+          : sql`AND m.id = ANY(ARRAY[${sql.join(ids, sql`, `)}]::bigint[])`;
       await db.execute(sql`
         INSERT INTO message_reads (message_id, user_id)
         SELECT m.id, ${userId} FROM messages m WHERE ${visibleTo(reader)} ${idFilter}

@@ -56,6 +56,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/d
 import { publicRoute, registerEnvelope, sendError } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
+import { everyoneEventsTopic, userEventsTopic } from './platform/notifications.ts';
 import { defaultAdminDistDir, defaultWebDistDir } from './platform/paths.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/index.ts';
 
@@ -224,7 +225,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db, mailer, settings: config });
-  const messages = createMessagesService({ db, auth });
+  const messages = createMessagesService({ db, auth, bus, logger: app.log });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });
   const fx =
@@ -301,7 +302,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         feed: market.feed,
         catalog: market.catalog,
         authenticate: (token) => auth.authenticate(token),
-        push: { updatesPerSecondMax: config.pushUpdatesPerSecond },
+        push: {
+          updatesPerSecondMax: config.pushUpdatesPerSecond,
+          // A signed-in socket hears its own user's topic and the everyone topic, nothing else.
+          userEvents: {
+            authenticate: (token) => auth.authenticate(token),
+            subscribe: (userId, listener) => {
+              const stopOwn = bus.subscribe(userEventsTopic(userId), listener);
+              const stopEveryone = bus.subscribe(everyoneEventsTopic, listener);
+              return () => {
+                stopOwn();
+                stopEveryone();
+              };
+            },
+          },
+        },
       });
     },
     { prefix: API_BASE_PATH },

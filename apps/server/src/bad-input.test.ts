@@ -1,4 +1,4 @@
-import { accountApi, fundingApi, kycApi, messagesApi, tradingApi, walletApi } from '@bolsa/contracts';
+import { accountApi, articlesApi, fundingApi, kycApi, messagesApi, tradingApi, walletApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -54,6 +54,7 @@ const cases = [
   ...Object.entries(kycApi),
   ...Object.entries(tradingApi),
   ...Object.entries(messagesApi),
+  ...Object.entries(articlesApi),
 ]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));

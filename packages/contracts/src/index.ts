@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './areas.ts';
+export * from './articles.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './kyc.ts';

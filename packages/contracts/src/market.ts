@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, pageQueryFields } from './paging.ts';
+import type { UserMessageEvent } from './user-messages.ts';
 import { typeError } from './validation.ts';
 
 /**
@@ -332,6 +333,11 @@ export const pushClientMessageSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('subscribe'), codes: codeListSchema }),
   z.object({ op: z.literal('unsubscribe'), codes: codeListSchema }),
   z.object({ op: z.literal('ping') }),
+  /**
+   * Signs the socket in to the user's own events (new messages), or out with null. Browsers cannot set
+   * headers on a WebSocket, so the session token travels in this first message instead.
+   */
+  z.object({ op: z.literal('authenticate'), token: z.string().max(200).nullable() }),
 ]);
 export type PushClientMessage = z.infer<typeof pushClientMessageSchema>;
 
@@ -341,4 +347,8 @@ export type PushServerMessage =
   | { type: 'unsubscribed'; codes: string[] }
   | { type: 'heartbeat'; timestamp: number }
   | { type: 'pong'; timestamp: number }
+  /** The answer to `authenticate`: whether the socket now receives the user's own events. */
+  | { type: 'authenticated'; isSignedIn: boolean }
+  /** A new message for the signed-in user (or for everyone); the app fetches it through the API in its language. */
+  | { type: 'message'; data: UserMessageEvent }
   | { type: 'error'; message: string };

@@ -131,6 +131,11 @@ export const resultCodes = {
   OPERATOR_TOTP_NOT_STARTED: { code: 6013, httpStatus: 409, when: 'Confirming an enrolment that was never started.' },
   OPERATOR_TOTP_NOT_ENABLED: { code: 6014, httpStatus: 409, when: 'Turning off two-factor sign-in that is not on.' },
   OPERATOR_EMAIL_TAKEN: { code: 6015, httpStatus: 409, when: 'Creating an operator with an email another operator has.' },
+
+  // Content: 70xx
+  ARTICLE_NOT_FOUND: { code: 7001, httpStatus: 404, when: 'No article has this id, or (for the app) it is not published.' },
+  ARTICLE_TAG_UNKNOWN: { code: 7002, httpStatus: 400, when: 'A tag code that is not in the article tag dictionary.' },
+  ARTICLE_TAG_EXISTS: { code: 7003, httpStatus: 409, when: 'Creating an article tag whose code is already used.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -17,6 +17,13 @@ export const messageTemplates = [
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
+/**
+ * What the push socket tells a signed-in user when a message for them is created: only its id and
+ * template, never its text, so a socket learns nothing the API would not show; the app fetches the
+ * inbox in its own language, and a verification result (kycVerified/kycRejected) refreshes the KYC state.
+ */
+export type UserMessageEvent = { id: string; template: MessageTemplate | null };
+
 export const messageSchema = z.object({
   id: z.string(),
   kind: z.enum(['system', 'operator']),

@@ -20,6 +20,8 @@ const queryClient = createQueryClient();
 const theme = {
   token: {
     colorPrimary: '#1d4ed8',
+    // Links take their own colour (#1677ff by default, 4.1:1 on white), not the primary one.
+    colorLink: '#1d4ed8',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',

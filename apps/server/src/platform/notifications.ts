@@ -8,3 +8,11 @@ import type { Executor } from './db/index.ts';
 export type Notifier = (executor: Executor, userId: number, template: MessageTemplate, values: Record<string, string>) => Promise<void>;
 
 export const silentNotifier: Notifier = async () => undefined;
+
+/**
+ * Bus topics of events for users: one per user, and one for what is written to everyone. The push
+ * socket subscribes a signed-in connection to its own user's topic and the everyone topic only, so
+ * a user never receives another user's events.
+ */
+export const userEventsTopic = (userId: number | string) => `user:${userId}`;
+export const everyoneEventsTopic = 'user:everyone';

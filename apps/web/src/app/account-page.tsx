@@ -1,9 +1,10 @@
+import { ContentMenuRows } from '../features/content/components/content-menu-rows.tsx';
 import { KycMenuRow } from '../features/kyc/components/kyc-menu-row.tsx';
 import { MessagesMenuRow } from '../features/messages/components/messages-menu-row.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { WalletOverview } from '../features/wallet/components/wallet-overview.tsx';
 
-/** The Account tab as routed: the profile page with the wallet feature's money section, the inbox and the identity rows composed in. */
+/** The Account tab as routed: the profile page with the wallet feature's money section, the inbox, identity and content rows composed in. */
 export function AccountPage() {
   return (
     <ProfilePage
@@ -12,6 +13,7 @@ export function AccountPage() {
         <>
           <MessagesMenuRow />
           <KycMenuRow />
+          <ContentMenuRows />
         </>
       }
     />

@@ -116,6 +116,34 @@ export const routeObjects: RouteObject[] = [
             ),
           },
           {
+            path: 'pages/notice/index',
+            ...page(
+              () => import('../features/content/pages/notices-page.tsx'),
+              (m) => m.NoticesPage,
+            ),
+          },
+          {
+            path: 'pages/notice/detail',
+            ...page(
+              () => import('../features/content/pages/article-page.tsx'),
+              (m) => m.NoticeDetailPage,
+            ),
+          },
+          {
+            path: 'pages/news/detail',
+            ...page(
+              () => import('../features/content/pages/article-page.tsx'),
+              (m) => m.NewsDetailPage,
+            ),
+          },
+          {
+            path: 'pages/webview/index',
+            ...page(
+              () => import('../features/content/pages/webview-page.tsx'),
+              (m) => m.WebviewPage,
+            ),
+          },
+          {
             path: 'pages/search/index',
             ...page(
               () => import('../features/search/pages/search-page.tsx'),

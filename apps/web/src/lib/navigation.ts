@@ -39,7 +39,21 @@ export const routes = {
   paymentFuture: '/pages/payment/future',
   paymentForex: '/pages/payment/forex',
   paymentClose: '/pages/payment/close',
+  notices: '/pages/notice/index',
+  noticeDetail: '/pages/notice/detail',
+  newsDetail: '/pages/news/detail',
+  webview: '/pages/webview/index',
 } as const;
+
+/** The page of one article: notices open in the notice detail, news in the news detail (spec §2). */
+export function articleRouteOf(article: { id: string; kind: 'news' | 'notice' }): string {
+  return `${article.kind === 'notice' ? routes.noticeDetail : routes.newsDetail}?id=${encodeURIComponent(article.id)}`;
+}
+
+/** One of the app's own pages in the web view (terms, privacy, help). */
+export function webviewRouteOf(page: string): string {
+  return `${routes.webview}?url=${encodeURIComponent(page)}`;
+}
 
 /** The trade tab on one of its lists (spec §2 my-trade tabs: holding 0, closed 1, entrusted 2). */
 export function tradeTabRoute(tab: 0 | 1 | 2): string {

@@ -136,6 +136,37 @@ describe('the push client', () => {
     expect(received).toEqual(['190.10']);
   });
 
+  it('signs in with the session token, delivers the user’s new messages, and signs in again after a reconnect', () => {
+    const client = newClient();
+    const events: string[] = [];
+    let signedIn = 0;
+    client.onSignedIn(() => {
+      signedIn += 1;
+    });
+    client.signIn('token-1');
+    expect(FakeSocket.instances).toHaveLength(0); // nobody listens yet: no connection for nothing
+    client.onUserEvent((event) => events.push(`${event.id}:${event.template ?? 'operator'}`));
+    const socket = FakeSocket.instances[0] as FakeSocket;
+    socket.open();
+    expect(socket.sent).toEqual([{ op: 'authenticate', token: 'token-1' }]);
+    socket.receive({ type: 'authenticated', isSignedIn: true });
+    socket.receive({ type: 'message', data: { id: '7', template: 'kycVerified' } });
+    socket.receive(quote('AAPL', '1.00'));
+    expect(events).toEqual(['7:kycVerified']);
+    expect(signedIn).toBe(1);
+
+    socket.close();
+    vi.advanceTimersByTime(600);
+    const second = FakeSocket.instances[1] as FakeSocket;
+    second.open();
+    expect(second.sent).toEqual([{ op: 'authenticate', token: 'token-1' }]);
+    second.receive({ type: 'authenticated', isSignedIn: true });
+    expect(signedIn).toBe(2);
+
+    client.signIn(null);
+    expect(second.sent.at(-1)).toEqual({ op: 'authenticate', token: null });
+  });
+
   it('treats a silent connection as dead and reconnects', () => {
     const client = newClient();
     client.subscribe(['AAPL'], () => undefined);

@@ -1,4 +1,4 @@
-import { PUSH_HEARTBEAT_MS, PUSH_PATH, type PushServerMessage, type QuoteTick } from '@bolsa/contracts';
+import { PUSH_HEARTBEAT_MS, PUSH_PATH, type PushServerMessage, type QuoteTick, type UserMessageEvent } from '@bolsa/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
@@ -7,10 +7,13 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
  * reconnects by itself with a growing delay. When it cannot connect for a while its status becomes
  * "timed out" and the screen offers a retry (spec §8: "connection timed out (tap to retry)"); it
  * still tries every few seconds meanwhile, so prices come back by themselves once the server does.
+ * A signed-in app also signs the socket in (`authenticate` with the session token) to receive its
+ * user's new messages; the connection then stays open while signed in, even without quotes.
  */
 
 export type PushStatus = 'idle' | 'connecting' | 'open' | 'timed-out';
 type QuoteListener = (tick: QuoteTick) => void;
+type UserEventListener = (event: UserMessageEvent) => void;
 
 /** Without any message for this long the connection counts as dead (the server beats every 15 s). */
 const SILENCE_LIMIT_MS = PUSH_HEARTBEAT_MS * 2 + 5_000;
@@ -23,6 +26,9 @@ type Options = { url?: string; createSocket?: (url: string) => WebSocket };
 export function createPushClient(options: Options = {}) {
   const listeners = new Map<string, Set<QuoteListener>>();
   const statusListeners = new Set<() => void>();
+  const userEventListeners = new Set<UserEventListener>();
+  const signedInListeners = new Set<() => void>();
+  let userToken: string | null = null;
   let socket: WebSocket | undefined;
   let status: PushStatus = 'idle';
   let attempts = 0;
@@ -42,6 +48,9 @@ export function createPushClient(options: Options = {}) {
     for (const listener of statusListeners) listener();
   }
 
+  /** The connection is worth keeping while a screen wants quotes or a signed-in app wants its events. */
+  const hasInterest = () => listeners.size > 0 || (userToken !== null && userEventListeners.size > 0);
+
   function send(message: unknown) {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
@@ -52,7 +61,7 @@ export function createPushClient(options: Options = {}) {
   }
 
   function scheduleReconnect() {
-    if (listeners.size === 0) {
+    if (!hasInterest()) {
       setStatus('idle');
       return;
     }
@@ -75,6 +84,7 @@ export function createPushClient(options: Options = {}) {
       failingSince = undefined;
       setStatus('open');
       watchSilence();
+      if (userToken !== null) send({ op: 'authenticate', token: userToken });
       if (listeners.size > 0) send({ op: 'subscribe', codes: [...listeners.keys()] });
     };
     current.onmessage = (event) => {
@@ -83,6 +93,14 @@ export function createPushClient(options: Options = {}) {
       try {
         message = JSON.parse(String(event.data)) as PushServerMessage;
       } catch {
+        return;
+      }
+      if (message.type === 'message') {
+        for (const listener of userEventListeners) listener(message.data);
+        return;
+      }
+      if (message.type === 'authenticated') {
+        if (message.isSignedIn) for (const listener of signedInListeners) listener();
         return;
       }
       if (message.type !== 'quote') return;
@@ -97,7 +115,32 @@ export function createPushClient(options: Options = {}) {
     current.onerror = () => current.close();
   }
 
+  function ensureConnected() {
+    if (!socket && !reconnectTimer && status !== 'timed-out' && hasInterest()) connect();
+  }
+
   return {
+    /** Signs the socket in to this session's events, or out with null (logout); remembered across reconnects. */
+    signIn(token: string | null) {
+      if (token === userToken) return;
+      userToken = token;
+      send({ op: 'authenticate', token });
+      ensureConnected();
+    },
+    /** New messages for the signed-in user, as they are created. */
+    onUserEvent(listener: UserEventListener): () => void {
+      userEventListeners.add(listener);
+      ensureConnected();
+      return () => userEventListeners.delete(listener);
+    },
+    /**
+     * Each time the server confirms the sign-in (first connection and every reconnect): events sent
+     * while the socket was down were lost, so whoever shows messages should fetch them again.
+     */
+    onSignedIn(listener: () => void): () => void {
+      signedInListeners.add(listener);
+      return () => signedInListeners.delete(listener);
+    },
     subscribe(codes: readonly string[], listener: QuoteListener): () => void {
       const added: string[] = [];
       for (const code of codes) {

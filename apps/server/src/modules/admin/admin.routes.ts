@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, operatorRoute, sendError } from '../../platform/http/index.ts';
 import { tokenFromHeader } from '../../platform/security/index.ts';
 import type { AdminService } from './admin.service.ts';
+import { registerContentOperatorRoutes } from './content.routes.ts';
 
 /** The operator API under /admin/api. A user token never opens it: operator sessions live in their own table. */
 export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
@@ -73,4 +74,5 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
     ({ operator, params, body, request }) => admin.rejectWithdrawal(operator, { ipAddress: request.ip }, params.id, body.reason),
   );
+  registerContentOperatorRoutes(app, admin);
 }

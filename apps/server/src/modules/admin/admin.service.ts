@@ -11,6 +11,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
+import { createContentOperations } from './content-operations.ts';
 
 const OPERATOR_IDLE_MS = 30 * 60_000;
 
@@ -64,7 +65,10 @@ export function createAdminService(dependencies: {
   const withdrawalBefore = (id: number) => async (executor: Executor) =>
     (await executor.execute(sql`SELECT status, amount::text, reason FROM withdrawals WHERE id = ${id}`)).rows[0];
 
+  const contentOperations = createContentOperations({ content, audited });
+
   return {
+    ...contentOperations,
     /** The first operator, from ADMIN_EMAIL / ADMIN_PASSWORD, created once. */
     async ensureBootstrapOperator(email: string, password: string) {
       const existing = await db.select({ id: operators.id }).from(operators).where(eq(operators.email, email.toLowerCase()));

@@ -1,6 +1,7 @@
 import { APP_VERSION, type AppVersion } from '@bolsa/contracts';
 import { desc, lte } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
+import { createArticlesService } from './articles.service.ts';
 import { appVersions } from './content.tables.ts';
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -8,6 +9,9 @@ export type ContentService = ReturnType<typeof createContentService>;
 export function createContentService(dependencies: { db: Database }) {
   const { db } = dependencies;
   return {
+    /** News, notices and their tag dictionary. */
+    articles: createArticlesService({ db }),
+
     /** Publishes a version in the caller's transaction (the operator's audited one). */
     async publishAppVersion(
       executor: Executor,

@@ -1,2 +1,3 @@
+export type { ArticlesService } from './articles.service.ts';
 export { registerContentRoutes } from './content.routes.ts';
 export { type ContentService, createContentService } from './content.service.ts';

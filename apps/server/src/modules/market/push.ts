@@ -6,10 +6,21 @@ import { translate } from '../../platform/i18n/index.ts';
 import type { MarketFeed } from './feed-types.ts';
 import type { Catalog } from './instruments.ts';
 
+/**
+ * The user's own events (new messages) for a signed-in socket. The composition root builds it from
+ * the auth module and the bus, so this module needs neither the messages module nor its topics.
+ */
+export type UserEventSource = {
+  authenticate: (token: string) => Promise<{ userId: string } | undefined>;
+  /** Calls `listener` with each event for this user (and for everyone); returns the function that stops it. */
+  subscribe: (userId: string, listener: (event: unknown) => void) => () => void;
+};
+
 export type PushOptions = {
   /** At most this many quote updates per instrument per second to one client; later ones are conflated. */
   updatesPerSecondMax: number;
   heartbeatMs?: number;
+  userEvents?: UserEventSource;
 };
 
 const SUBSCRIPTIONS_PER_CLIENT_MAX = 200;
@@ -25,6 +36,8 @@ type Client = {
   subscriptions: Map<string, Subscription>;
   flushTimer: NodeJS.Timeout | undefined;
   isAlive: boolean;
+  /** Stops the signed-in user's events; the number orders overlapping sign-ins so the last one wins. */
+  userEvents: { unsubscribe: () => void; attempt: number };
 };
 
 /**
@@ -81,6 +94,13 @@ function sendFrame(client: Client, frame: Buffer) {
     });
   }
   raw.write(frame);
+}
+
+/** Only events of the kinds the contract names go to a client, whatever else reaches the bus topic. */
+function isUserEvent(event: unknown): event is Extract<PushServerMessage, { type: 'message' }> {
+  if (typeof event !== 'object' || event === null) return false;
+  const candidate = event as { type?: unknown; data?: { id?: unknown } };
+  return candidate.type === 'message' && typeof candidate.data?.id === 'string';
 }
 
 function send(client: Client, message: PushServerMessage) {
@@ -146,16 +166,47 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
     for (const client of clients) client.socket.terminate();
   });
 
+  /** Follows the events of the token's user only, replacing whatever this socket followed before. */
+  async function signIn(client: Client, token: string | null) {
+    client.userEvents.unsubscribe();
+    client.userEvents.unsubscribe = () => undefined;
+    client.userEvents.attempt += 1;
+    const attempt = client.userEvents.attempt;
+    const source = options.userEvents;
+    const principal = token && source ? await source.authenticate(token).catch(() => undefined) : undefined;
+    // A newer sign-in (or the socket closing) while this one was checking the token supersedes it.
+    if (attempt !== client.userEvents.attempt) return;
+    if (!principal || !source) {
+      send(client, { type: 'authenticated', isSignedIn: false });
+      return;
+    }
+    client.userEvents.unsubscribe = source.subscribe(principal.userId, (event) => {
+      if (isUserEvent(event)) send(client, event);
+    });
+    send(client, { type: 'authenticated', isSignedIn: true });
+  }
+
   app.get('/push', { websocket: true, schema: { hide: true } }, (socket, request) => {
     // Frames can go straight to the TCP socket only when no extension (compression) was negotiated.
+    // User events still go through ws's own send: both write whole frames to the same socket in call order.
     const raw = socket.extensions === '' ? request.raw.socket : undefined;
-    const client: Client = { socket, raw, isCorked: false, subscriptions: new Map(), flushTimer: undefined, isAlive: true };
+    const client: Client = {
+      socket,
+      raw,
+      isCorked: false,
+      subscriptions: new Map(),
+      flushTimer: undefined,
+      isAlive: true,
+      userEvents: { unsubscribe: () => undefined, attempt: 0 },
+    };
     clients.add(client);
     socket.on('pong', () => {
       client.isAlive = true;
     });
     socket.on('close', () => {
       clients.delete(client);
+      client.userEvents.attempt += 1;
+      client.userEvents.unsubscribe();
       if (client.flushTimer) clearTimeout(client.flushTimer);
       for (const subscription of client.subscriptions.values()) subscription.unsubscribe();
       client.subscriptions.clear();
@@ -176,6 +227,10 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
       const message = parsed.data;
       if (message.op === 'ping') {
         send(client, { type: 'pong', timestamp: Date.now() });
+        return;
+      }
+      if (message.op === 'authenticate') {
+        void signIn(client, message.token);
         return;
       }
       const codes = [...new Set(message.codes.map((code) => code.trim().toUpperCase()))];

@@ -73,6 +73,18 @@ describe('messages: the system tells the user what happened, operators can write
     expect((await inbox(user.token)).list.every((message) => message.isRead)).toBe(true);
   });
 
+  it('marks the messages named by id read, and only those', async () => {
+    const user = await registerUser(testApp);
+    for (const amount of ['1.00', '2.00', '3.00']) await approvedDeposit(user.token, amount);
+    const [newest, middle] = (await inbox(user.token)).list;
+    const marked = await testApp.call<{ unreadCount: number }>('/userMessage/updateRead', {
+      token: user.token,
+      body: { ids: [newest?.id, Number(middle?.id)] },
+    });
+    expect(marked.body).toMatchObject({ code: 200, data: { unreadCount: 1 } });
+    expect((await inbox(user.token)).list.map((message) => message.isRead)).toEqual([true, true, false]);
+  });
+
   it('never shows one user’s message to another', async () => {
     const owner = await registerUser(testApp);
     const stranger = await registerUser(testApp);

@@ -1,8 +1,10 @@
-import { type Locale, type Message, type MessageTemplate, pageInfo } from '@bolsa/contracts';
+import { type Locale, type Message, type MessageTemplate, pageInfo, type UserMessageEvent } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import type { EventBus } from '../../platform/bus/index.ts';
+import { afterCommit, type Database, type Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
+import { everyoneEventsTopic, userEventsTopic } from '../../platform/notifications.ts';
 import type { AuthService } from '../auth/index.ts';
 import { messages } from './messages.tables.ts';
 
@@ -38,8 +40,30 @@ const visibleTo = (reader: Reader) =>
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
-export function createMessagesService(dependencies: { db: Database; auth: AuthService }) {
-  const { db, auth } = dependencies;
+export function createMessagesService(dependencies: {
+  db: Database;
+  auth: AuthService;
+  /** Where a new message is announced for live delivery (the push socket); absent in tests that need no delivery. */
+  bus?: EventBus;
+  logger?: { warn: (object: object, message: string) => void };
+}) {
+  const { db, auth, bus, logger } = dependencies;
+
+  /**
+   * Announces a message once its transaction has committed, so the app that fetches on the event
+   * finds it, and a rolled-back decision never announces anything. Losing an announcement (Redis
+   * down) loses nothing: the inbox still has the message and the app refetches when it reconnects.
+   */
+  function announce(executor: Executor, userId: number | null, event: UserMessageEvent) {
+    if (!bus) return;
+    afterCommit(executor, () => {
+      bus
+        .publish(userId === null ? everyoneEventsTopic : userEventsTopic(userId), { type: 'message', data: event })
+        .catch((error: unknown) => {
+          logger?.warn({ err: error, messageId: event.id }, 'a new message could not be announced on the bus');
+        });
+    });
+  }
 
   async function readerOf(principal: Principal): Promise<Reader> {
     const user = await auth.userRecord(principal);
@@ -56,7 +80,9 @@ export function createMessagesService(dependencies: { db: Database; auth: AuthSe
   return {
     /** Writes a system message inside the caller's transaction, so it exists exactly when what it tells happened. */
     async notify(executor: Executor, userId: number, template: MessageTemplate, values: Record<string, string>) {
-      await executor.insert(messages).values({ userId, kind: 'system', template, values });
+      const [row] = await executor.insert(messages).values({ userId, kind: 'system', template, values }).returning({ id: messages.id });
+      if (!row) throw new Error('insert returned nothing');
+      announce(executor, userId, { id: String(row.id), template });
     },
 
     async send(executor: Executor, operatorId: number, input: { userId?: number | undefined; title: string; content: string }) {
@@ -71,6 +97,7 @@ export function createMessagesService(dependencies: { db: Database; auth: AuthSe
         })
         .returning({ id: messages.id });
       if (!row) throw new Error('insert returned nothing');
+      announce(executor, input.userId ?? null, { id: String(row.id), template: null });
       return { id: String(row.id) };
     },
 
@@ -106,7 +133,13 @@ export function createMessagesService(dependencies: { db: Database; auth: AuthSe
     async markRead(principal: Principal, input: { ids?: Array<number | string> | undefined; all?: boolean | undefined }) {
       const reader = await readerOf(principal);
       const userId = reader.userId;
-      const idFilter = input.all ? sql`` : sql`AND m.id = ANY(${(input.ids ?? []).map(Number)}::bigint[])`;
+      // Drizzle expands a JS array into a parameter list, not one array parameter: build the array in SQL.
+      const ids = (input.ids ?? []).map((id) => sql`${Number(id)}`);
+      const idFilter = input.all
+        ? sql``
+        : ids.length === 0
+          ? sql`AND false`
+          : sql`AND m.id = ANY(ARRAY[${sql.join(ids, sql`, `)}]::bigint[])`;
       await db.execute(sql`
         INSERT INTO message_reads (message_id, user_id)
         SELECT m.id, ${userId} FROM messages m WHERE ${visibleTo(reader)} ${idFilter}

@@ -1,3 +1,3 @@
 export { type Database, type DatabaseHandle, type Executor, migrateDatabase, openDatabase } from './client.ts';
 export { databaseErrorCode, uniqueViolationConstraint } from './errors.ts';
-export { inTransaction } from './transaction.ts';
+export { afterCommit, inTransaction } from './transaction.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
-import { inTransaction } from './transaction.ts';
+import { afterCommit, inTransaction } from './transaction.ts';
 
 /** A stand-in that only runs the work: what is under test is the retry decision, not PostgreSQL. */
 function databaseFailingWith(codes: Array<string | undefined>) {
@@ -33,5 +33,32 @@ describe('inTransaction', () => {
     const { db, calls } = databaseFailingWith(['BL001']);
     await expect(inTransaction(db, async () => 'done')).rejects.toThrow('aborted');
     expect(calls()).toBe(1);
+  });
+
+  it('runs after-commit callbacks once the work has committed, and never those of a rolled-back attempt', async () => {
+    const events: string[] = [];
+    const db = {
+      attempt: 0,
+      async transaction(work: (tx: unknown) => Promise<unknown>) {
+        this.attempt += 1;
+        const result = await work({});
+        // The first attempt's commit fails as a deadlock would: its callback must not run.
+        if (this.attempt === 1) throw Object.assign(new Error('aborted'), { cause: { code: '40P01' } });
+        events.push('committed');
+        return result;
+      },
+    };
+    await inTransaction(db as unknown as Database, async (tx) => {
+      afterCommit(tx, () => events.push(`announced ${db.attempt}`));
+      events.push(`worked ${db.attempt}`);
+    });
+    expect(events).toEqual(['worked 1', 'worked 2', 'committed', 'announced 2']);
+  });
+
+  it('runs the callback of a statement outside a transaction right away (it committed as it ran)', async () => {
+    const events: string[] = [];
+    afterCommit({} as never, () => events.push('announced'));
+    await Promise.resolve();
+    expect(events).toEqual(['announced']);
   });
 });

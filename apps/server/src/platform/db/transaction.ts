@@ -1,6 +1,29 @@
 import type { Database, Executor } from './client.ts';
 import { databaseErrorCode } from './errors.ts';
 
+/** Callbacks waiting for the commit of a transaction that `inTransaction` opened. */
+const pendingAfterCommit = new WeakMap<object, Array<() => void>>();
+
+function runSafely(callback: () => void) {
+  try {
+    callback();
+  } catch {
+    // An after-commit callback tells others about what already happened; its failure cannot undo it.
+  }
+}
+
+/**
+ * Runs `callback` once the transaction of `executor` has committed (at once when `executor` is not a
+ * transaction of `inTransaction`, whose statements commit as they run). Used to announce what a
+ * transaction wrote, such as a new message on the bus, only when readers can already see it, and never
+ * for work that was rolled back.
+ */
+export function afterCommit(executor: Executor, callback: () => void): void {
+  const callbacks = pendingAfterCommit.get(executor);
+  if (callbacks) callbacks.push(callback);
+  else queueMicrotask(() => runSafely(callback));
+}
+
 /** PostgreSQL aborts these transactions only because of what ran beside them; the same work may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS_MAX = 3;
@@ -12,8 +35,15 @@ const ATTEMPTS_MAX = 3;
  */
 export async function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
+    const callbacks: Array<() => void> = [];
     try {
-      return await db.transaction(work);
+      const result = await db.transaction(async (tx) => {
+        pendingAfterCommit.set(tx, callbacks);
+        return work(tx);
+      });
+      // Only the attempt that committed runs its callbacks; an aborted attempt's list is dropped with it.
+      for (const callback of callbacks) runSafely(callback);
+      return result;
     } catch (error) {
       const code = databaseErrorCode(error);
       if (attempt >= ATTEMPTS_MAX || code === undefined || !RETRYABLE.has(code)) throw error;

@@ -1,5 +1,5 @@
 import { HOME_SPARKLINE_POINTS, type QuoteRow } from '@bolsa/contracts';
-import { HistogramOutline, SearchOutline, StarOutline, TransportQRcodeOutline } from 'antd-mobile-icons';
+import { HistogramOutline, SearchOutline, SoundOutline, StarOutline, TransportQRcodeOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,14 +8,15 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { fromQuoteRow, QuoteList, QuotePrice, withLiveQuote } from '../../../components/quote-list.tsx';
 import { Sparkline } from '../../../components/sparkline.tsx';
-import { formatPercent, trendClass } from '../../../lib/format.ts';
+import { formatDate, formatPercent, trendClass } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { quoteRouteOf, routes } from '../../../lib/navigation.ts';
+import { articleRouteOf, quoteRouteOf, routes } from '../../../lib/navigation.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useGlobalIndices } from '../api/get-global-indices.ts';
 import { useHomeCustomList } from '../api/get-home-custom-list.ts';
 import { useHotStocks } from '../api/get-hot-stocks.ts';
 import { useIndexIntraday } from '../api/get-index-intraday.ts';
+import { useLatestNews } from '../api/get-latest-news.ts';
 
 function IndexStrip({ indices }: { indices: QuoteRow[] }) {
   const { t } = useTranslation();
@@ -81,6 +82,38 @@ function HomeList({ title, rows }: { title: string; rows: QuoteRow[] }) {
   );
 }
 
+/** The newest published news, each opening its page, and the way to every news item and notice. */
+function LatestNews() {
+  const { t } = useTranslation();
+  const news = useLatestNews();
+  const articles = news.data?.list ?? [];
+  if (articles.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-news-title">
+      <div className="section-head">
+        <h2 className="section-title" id="home-news-title">
+          {t('home.latestNews')}
+        </h2>
+        <Link to={`${routes.notices}?tab=news`} className="section-more">
+          {t('home.allNews')}
+        </Link>
+      </div>
+      <ul className="article-list">
+        {articles.map((article) => (
+          <li key={article.id} className="article-item">
+            <Link to={articleRouteOf(article)} className="article-link" lang={article.language}>
+              <span className="article-title">{article.title}</span>
+              <span className="article-meta">
+                <time dateTime={new Date(article.publishTimestamp).toISOString()}>{formatDate(article.publishTimestamp)}</time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The home tab: indices with a sparkline, hot stocks, the user's list, and links to the product pages. */
 export function HomePage() {
   const { t } = useTranslation();
@@ -119,11 +152,12 @@ export function HomePage() {
           <StarOutline aria-hidden="true" />
           <span>{t('tabs.watchlist')}</span>
         </Link>
-        <Link to={routes.search} className="quick-link">
-          <SearchOutline aria-hidden="true" />
-          <span>{t('search.title')}</span>
+        <Link to={routes.notices} className="quick-link">
+          <SoundOutline aria-hidden="true" />
+          <span>{t('home.notices')}</span>
         </Link>
       </nav>
+      <LatestNews />
       {custom.data && custom.data.length > 0 ? <HomeList title={t('home.customList')} rows={custom.data} /> : null}
       {hot.data && hot.data.length > 0 ? <HomeList title={t('home.hotStocks')} rows={hot.data} /> : null}
     </>

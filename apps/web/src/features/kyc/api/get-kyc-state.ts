@@ -1,6 +1,7 @@
 import { type KycState, kycApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /web/kyc/state: where the user's identity verification stands. */
 export function getKycState(signal?: AbortSignal): Promise<KycState> {
@@ -9,7 +10,7 @@ export function getKycState(signal?: AbortSignal): Promise<KycState> {
 
 export const kycStateQueryOptions = () =>
   queryOptions({
-    queryKey: ['kyc', 'state'],
+    queryKey: queryKeys.kycState,
     queryFn: ({ signal }) => getKycState(signal),
   });
 

@@ -2,6 +2,7 @@ import { type Message, messagesApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type Inbox = { list: Message[]; total: number; pageNum: number; pageSize: number; hasMore: boolean; unreadCount: number };
 
@@ -13,10 +14,9 @@ export function getMessages(signal?: AbortSignal): Promise<Inbox> {
 /** System messages are rendered in the reader's language, so the language is part of the key. */
 export const messagesQueryOptions = (language: string) =>
   queryOptions({
-    queryKey: ['messages', language],
+    queryKey: [...queryKeys.messages, language],
     queryFn: ({ signal }) => getMessages(signal),
-    // New messages (a deposit credited, a withdrawal paid) show up without reloading.
-    refetchInterval: 30_000,
+    // No polling: new messages arrive over the push socket (use-live-messages.ts), which refetches this.
   });
 
 export function useMessages() {

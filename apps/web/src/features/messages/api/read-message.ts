@@ -1,6 +1,7 @@
 import { type Message, messagesApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /web/userMessage/{id}: opening a message marks it read. */
 export function readMessage(id: string): Promise<Message> {
@@ -14,10 +15,10 @@ export function markAllRead(): Promise<{ unreadCount: number }> {
 
 export function useReadMessage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: readMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }) });
+  return useMutation({ mutationFn: readMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages }) });
 }
 
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markAllRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['messages'] }) });
+  return useMutation({ mutationFn: markAllRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages }) });
 }

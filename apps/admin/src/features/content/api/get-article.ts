@@ -1,0 +1,17 @@
+import type { OperatorArticle } from '@bolsa/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { articlesKey } from './get-articles.ts';
+
+/** GET /admin/api/articles/:id: one article with every translation. */
+export function getArticle(id: string, signal?: AbortSignal) {
+  return apiRequest<OperatorArticle>(`/articles/${encodeURIComponent(id)}`, { signal });
+}
+
+export function useArticle(id: string | undefined) {
+  return useQuery({
+    queryKey: [...articlesKey, 'detail', id],
+    queryFn: ({ signal }) => getArticle(id ?? '', signal),
+    enabled: id !== undefined,
+  });
+}

@@ -1,0 +1,20 @@
+import type { ArticleTag, Locale } from '@bolsa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { articleTagsKey } from './get-article-tags.ts';
+
+export type ArticleTagInput = { code: string; labels: Partial<Record<Locale, string>>; sortOrder: number };
+
+/** POST /admin/api/article-tags (a new code) or /admin/api/article-tags/:code (new labels or order). */
+export function saveArticleTag({ isNew, input }: { isNew: boolean; input: ArticleTagInput }) {
+  if (isNew) return apiRequest<ArticleTag>('/article-tags', { method: 'POST', body: input });
+  return apiRequest<ArticleTag>(`/article-tags/${encodeURIComponent(input.code)}`, {
+    method: 'POST',
+    body: { labels: input.labels, sortOrder: input.sortOrder },
+  });
+}
+
+export function useSaveArticleTag() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveArticleTag, onSuccess: () => queryClient.invalidateQueries({ queryKey: articleTagsKey }) });
+}

@@ -1,0 +1,17 @@
+import type { OperatorArticle, operatorArticleBody } from '@bolsa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { articlesKey } from './get-articles.ts';
+
+export type ArticleInput = z.input<typeof operatorArticleBody>;
+
+/** POST /admin/api/articles (new, unpublished) or /admin/api/articles/:id (replaces kind, tags and translations). */
+export function saveArticle({ id, input }: { id?: string | undefined; input: ArticleInput }) {
+  return apiRequest<OperatorArticle>(id ? `/articles/${encodeURIComponent(id)}` : '/articles', { method: 'POST', body: input });
+}
+
+export function useSaveArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveArticle, onSuccess: () => queryClient.invalidateQueries({ queryKey: articlesKey }) });
+}

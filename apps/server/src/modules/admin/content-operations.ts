@@ -1,0 +1,110 @@
+import type { ArticleKind, ArticleTag, Locale, OperatorArticleInput } from '@bolsa/contracts';
+import type { Executor } from '../../platform/db/index.ts';
+import type { OperatorPrincipal } from '../../platform/http/index.ts';
+import type { ContentService } from '../content/index.ts';
+import { requirePermission } from './permissions.ts';
+
+/** The admin service's audited path: the action and its audit row commit together. */
+export type Audited = <T extends object>(
+  operator: OperatorPrincipal,
+  meta: { ipAddress: string },
+  action: string,
+  target: { type: string; id: number },
+  run: (executor: Executor) => Promise<T>,
+  before: (executor: Executor) => Promise<object | undefined>,
+) => Promise<T>;
+
+type Meta = { ipAddress: string };
+
+/**
+ * What content editors do: write articles (news and notices) per language with tags, publish and
+ * unpublish them, and keep the tag dictionary. Every operation first checks `content.edit`; every
+ * write goes through `audited`. Kept apart from admin.service.ts so the content part reads on its own.
+ */
+export function createContentOperations(dependencies: { content: ContentService; audited: Audited }) {
+  const { audited } = dependencies;
+  const articles = dependencies.content.articles;
+  const articleBefore = (id: number) => async (executor: Executor) => {
+    try {
+      return await articles.operatorArticle(id, executor);
+    } catch {
+      // An unknown id has no "before"; the write itself refuses it with its translated result.
+      return undefined;
+    }
+  };
+
+  return {
+    articles(operator: OperatorPrincipal, query: { kind?: ArticleKind | undefined; pageNum: number; pageSize: number }) {
+      requirePermission(operator, 'content.edit');
+      return articles.operatorList(query);
+    },
+    article(operator: OperatorPrincipal, id: number) {
+      requirePermission(operator, 'content.edit');
+      return articles.operatorArticle(id);
+    },
+    createArticle(operator: OperatorPrincipal, meta: Meta, input: OperatorArticleInput) {
+      requirePermission(operator, 'content.edit');
+      return audited(
+        operator,
+        meta,
+        'article.create',
+        { type: 'article', id: 0 },
+        (tx) => articles.createArticle(tx, operator.operatorId, input),
+        async () => undefined,
+      );
+    },
+    updateArticle(operator: OperatorPrincipal, meta: Meta, id: number, input: OperatorArticleInput) {
+      requirePermission(operator, 'content.edit');
+      return audited(
+        operator,
+        meta,
+        'article.update',
+        { type: 'article', id },
+        (tx) => articles.updateArticle(tx, id, input),
+        articleBefore(id),
+      );
+    },
+    setArticlePublished(operator: OperatorPrincipal, meta: Meta, id: number, isPublished: boolean) {
+      requirePermission(operator, 'content.edit');
+      return audited(
+        operator,
+        meta,
+        isPublished ? 'article.publish' : 'article.unpublish',
+        { type: 'article', id },
+        (tx) => articles.setPublished(tx, id, isPublished),
+        articleBefore(id),
+      );
+    },
+    articleTags(operator: OperatorPrincipal) {
+      requirePermission(operator, 'content.edit');
+      return articles.tags();
+    },
+    createArticleTag(operator: OperatorPrincipal, meta: Meta, input: ArticleTag) {
+      requirePermission(operator, 'content.edit');
+      return audited(
+        operator,
+        meta,
+        'article-tag.create',
+        { type: 'article-tag', id: 0 },
+        (tx) => articles.createTag(tx, input),
+        async () => undefined,
+      );
+    },
+    updateArticleTag(
+      operator: OperatorPrincipal,
+      meta: Meta,
+      code: string,
+      input: { labels: Partial<Record<Locale, string>>; sortOrder: number },
+    ) {
+      requirePermission(operator, 'content.edit');
+      return audited(
+        operator,
+        meta,
+        'article-tag.update',
+        { type: 'article-tag', id: 0 },
+        (tx) => articles.updateTag(tx, code, input),
+        (tx) => articles.tagBefore(tx, code),
+      );
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import type { PushServerMessage } from '@bolsa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../platform/db/index.ts';
+import { createMailer, type Mailer } from '../../platform/mail/index.ts';
+import { connectPush } from '../../test/push-client.ts';
+import { createScratchPostgresDatabase, TEST_OPERATOR, testConfig, uniqueEmail, withOperator } from '../../test/test-app.ts';
+
+// Runs in the server-redis project (REDIS_URL set); two server processes need a shared PostgreSQL too.
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process message test needs REDIS_URL and TEST_DATABASE_URL');
+
+type MessageEvent = Extract<PushServerMessage, { type: 'message' }>;
+const messageEvents = (messages: PushServerMessage[]) => messages.filter((message): message is MessageEvent => message.type === 'message');
+
+describe('a message written on one server process reaches its user connected to another', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
+  const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+  const mailers: Mailer[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgresDatabase();
+    for (let index = 0; index < 2; index += 1) {
+      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl), ...withOperator });
+      const database = await openDatabase(config);
+      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
+      mailers.push(mailer);
+      const app = await buildApp(config, { database, mailer, shouldStartJobs: false, shouldStartMarketFeed: false });
+      app.addHook('onClose', async () => database.close());
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await scratch?.drop();
+  });
+
+  async function register(app: (typeof apps)[number], mailer: Mailer) {
+    const email = uniqueEmail('redis');
+    await app.inject({ method: 'POST', url: '/web/getEmailCode', payload: { email, type: 'register' } });
+    const code = mailer
+      .outbox()
+      .find((mail) => mail.to === email)
+      ?.text.match(/\b\d{6}\b/)?.[0];
+    const response = await app.inject({
+      method: 'POST',
+      url: '/web/register',
+      payload: { email, password: 'secret123', confirmPassword: 'secret123', code },
+    });
+    const data = response.json().data as { token: string; user: { id: string } };
+    return data;
+  }
+
+  it('delivers through Redis to that user’s connection only', async () => {
+    const [first, second] = apps;
+    const [firstMailer, secondMailer] = mailers;
+    if (!first || !second || !firstMailer || !secondMailer) throw new Error('two apps expected');
+    const reader = await register(second, secondMailer);
+    const bystander = await register(first, firstMailer);
+    const urlOf = (app: typeof first) => `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/web/push`;
+    const readerSocket = await connectPush(urlOf(second));
+    const bystanderSocket = await connectPush(urlOf(first));
+    try {
+      readerSocket.send({ op: 'authenticate', token: reader.token });
+      bystanderSocket.send({ op: 'authenticate', token: bystander.token });
+      await readerSocket.waitFor((messages) => messages.some((message) => message.type === 'authenticated'));
+      await bystanderSocket.waitFor((messages) => messages.some((message) => message.type === 'authenticated'));
+
+      const login = await first.inject({ method: 'POST', url: '/admin/api/auth/login', payload: TEST_OPERATOR });
+      const operator = (login.json().data as { token: string }).token;
+      const sent = await first.inject({
+        method: 'POST',
+        url: '/admin/api/messages',
+        headers: { authorization: operator },
+        payload: { userId: reader.user.id, title: 'Across processes', content: 'Through Redis' },
+      });
+      const id = (sent.json().data as { id: string }).id;
+      await readerSocket.waitFor((messages) => messageEvents(messages).length === 1, 10_000);
+      expect(messageEvents(readerSocket.messages)).toEqual([{ type: 'message', data: { id, template: null } }]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(messageEvents(bystanderSocket.messages)).toEqual([]);
+    } finally {
+      await Promise.all([readerSocket.close(), bystanderSocket.close()]);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { type ArticleSummary, articlesApi, type Page } from '@bolsa/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const HOME_NEWS_COUNT = 3;
+
+/** POST /web/article/pageList: the newest published news for the home page, in the app's language. */
+export function getLatestNews(signal?: AbortSignal): Promise<Page<ArticleSummary>> {
+  return apiRequest<Page<ArticleSummary>>(articlesApi.list.path, {
+    method: 'POST',
+    body: { kind: 'news', pageNum: 1, pageSize: HOME_NEWS_COUNT },
+    signal,
+  });
+}
+
+export function useLatestNews() {
+  const { i18n } = useTranslation();
+  return useQuery(queryOptions({ queryKey: ['articles', i18n.language, 'home-news'], queryFn: ({ signal }) => getLatestNews(signal) }));
+}

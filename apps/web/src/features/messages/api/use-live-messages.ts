@@ -1,0 +1,59 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PushClient, pushClient } from '../../../lib/push-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useToken } from '../../../lib/session-store.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { messagesQueryOptions } from './get-messages.ts';
+
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * Follows a signed-in user's new messages over the push socket: the inbox and its unread badge are
+ * fetched again, a toast names the new message, and a verification result refreshes the KYC state.
+ * Exported apart from the hook so a test can drive it with a fake client.
+ */
+export function followLiveMessages(options: {
+  client: PushClient;
+  token: string | null;
+  queryClient: QueryClient;
+  language: () => string;
+  t: Translate;
+}): () => void {
+  const { client, token, queryClient, t } = options;
+  client.signIn(token);
+  if (!token) return () => undefined;
+  const stopEvents = client.onUserEvent((event) => {
+    if (event.template === 'kycVerified' || event.template === 'kycRejected') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kycState });
+    }
+    void (async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+      // The text comes from the API, rendered in the reader's language; the event carries only the id.
+      const inbox = await queryClient.fetchQuery(messagesQueryOptions(options.language())).catch(() => undefined);
+      const message = inbox?.list.find((candidate) => candidate.id === event.id);
+      showToast(message ? t('messages.newMessageNamed', { title: message.title }) : t('messages.newMessage'));
+    })();
+  });
+  // Events sent while the socket was down are lost: each (re)confirmed sign-in fetches the inbox again.
+  const stopSignedIn = client.onSignedIn(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+  });
+  return () => {
+    stopEvents();
+    stopSignedIn();
+  };
+}
+
+/** Mounted once by the app shell: live messages for whoever is signed in, nothing for a visitor. */
+export function useLiveMessages() {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  const { t, i18n } = useTranslation();
+  useEffect(
+    () =>
+      followLiveMessages({ client: pushClient(), token, queryClient, language: () => i18n.language, t: (key, values) => t(key, values) }),
+    [token, queryClient, i18n, t],
+  );
+}

@@ -16,7 +16,7 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   publicRoute(app, operatorApi.login, { summary: 'Operator login', tags }, ({ body, request }) =>
     admin.login(body, { ipAddress: request.ip }),
   );
-  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ query }) => admin.depositQueue(query));
+  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) => admin.depositQueue(operator, query));
   operatorRoute(
     app,
     operatorApi.approveDeposit,
@@ -35,7 +35,7 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     { summary: 'Write a message to one user, or to everyone', tags },
     ({ operator, body, request }) => admin.sendMessage(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ query }) => admin.kycQueue(query));
+  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ operator, query }) => admin.kycQueue(operator, query));
   operatorRoute(app, operatorKycApi.approve, { summary: 'Verify an identity', tags }, ({ operator, params, request }) =>
     admin.approveKyc(operator, { ipAddress: request.ip }, params.id),
   );
@@ -48,8 +48,8 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   operatorRoute(app, operatorApi.publishAppVersion, { summary: 'Publish an app version', tags }, ({ operator, body, request }) =>
     admin.publishAppVersion(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async () => admin.outbox());
-  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, () => admin.reconciliation());
+  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async ({ operator }) => admin.outbox(operator));
+  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, ({ operator }) => admin.reconciliation(operator));
   app.get(
     '/file/:key',
     {
@@ -58,12 +58,12 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     },
     async (request, reply) => {
       if (!request.operator) throw new AppError('UNAUTHORIZED');
-      const file = await admin.uploadedFile((request.params as { key: string }).key);
+      const file = await admin.uploadedFile(request.operator, (request.params as { key: string }).key);
       if (!file) return sendError(reply, 'NOT_FOUND');
       return reply.header('content-type', file.contentType).header('content-security-policy', "default-src 'none'").send(file.bytes);
     },
   );
-  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ query }) => admin.withdrawalQueue(query));
+  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) => admin.withdrawalQueue(operator, query));
   operatorRoute(
     app,
     operatorApi.approveWithdrawal,

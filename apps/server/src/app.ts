@@ -10,8 +10,15 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAdminService, registerAdminRoutes } from './modules/admin/index.ts';
-import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
+import {
+  createAdjustmentsService,
+  createAdminService,
+  createAdminUsersService,
+  createInstrumentsAdminService,
+  registerAdminRoutes,
+  registerOperatorOpsRoutes,
+} from './modules/admin/index.ts';
+import { createAuthService, createRestrictionsService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
   type ChainWatcher,
@@ -39,6 +46,7 @@ import { createMessagesService, registerMessagesRoutes } from './modules/message
 import {
   createExecutionEngine,
   createTradingService,
+  createTradingSettings,
   type ExecutionEngine,
   type QuoteSource,
   registerTradingRoutes,
@@ -94,6 +102,8 @@ declare module 'fastify' {
     drain(timeoutMs: number): Promise<void>;
     market: MarketModule;
     trading: { service: TradingService; engine: ExecutionEngine };
+    /** Every route registered, with the permission an operator route declares (the operator matrix test walks it). */
+    routeList: Array<{ method: string; url: string; permission: string | undefined }>;
   }
 }
 
@@ -115,6 +125,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, permission: route.config?.permission });
+  });
 
   const isDatabaseOwned = options.database === undefined;
   const database = options.database ?? (await openDatabase(config, { inMemory: options.inMemoryDatabase ?? false }));
@@ -211,6 +226,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db, mailer, settings: config });
+  const restrictions = createRestrictionsService({ db });
   const messages = createMessagesService({ db, auth });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });
@@ -228,6 +244,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const withdrawals = createWithdrawalsService({
     db,
     auth,
+    restrictions,
     kyc,
     ledger,
     limits: { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd },
@@ -236,7 +253,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const payoutAccounts = createPayoutAccountsService({ db });
   const quotes = options.quoteSource ?? market.feed;
+  const tradingSettings = createTradingSettings({ db, bus });
+  await tradingSettings.load();
   const trading = createTradingService({
+    settings: tradingSettings,
     db,
     ledger,
     catalog: market.catalog,
@@ -252,6 +272,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
+  const operatorOps = {
+    users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
+    adjustments: createAdjustmentsService({ db, auth, ledger, messages }),
+    instruments: createInstrumentsAdminService({ db, catalog: market.catalog, settings: tradingSettings }),
+  };
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,
@@ -293,6 +318,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (operatorApi) => {
       registerAdminRoutes(operatorApi, admin);
+      registerOperatorOpsRoutes(operatorApi, operatorOps);
     },
     { prefix: '/admin/api' },
   );

@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './kyc.ts';
 export * from './locales.ts';
 export * from './market.ts';
+export * from './operator-ops.ts';
 export * from './operator-permissions.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';

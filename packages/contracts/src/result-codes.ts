@@ -78,6 +78,7 @@ export const resultCodes = {
     httpStatus: 400,
     when: 'A withdrawal above the daily or monthly limit of the verification level.',
   },
+  WITHDRAWALS_FROZEN: { code: 4040, httpStatus: 423, when: 'A withdrawal by a user whose withdrawals an operator has frozen.' },
 
   // Trading: 5xxx
   INSTRUMENT_NOT_TRADABLE: {
@@ -103,10 +104,29 @@ export const resultCodes = {
     httpStatus: 400,
     when: 'Closing more than the position holds, or a part that is not whole lots.',
   },
+  TRADING_FROZEN: {
+    code: 5040,
+    httpStatus: 423,
+    when: 'A new order by a user whose trading an operator has frozen (closing positions stays allowed).',
+  },
+  INSTRUMENT_HALTED: { code: 5041, httpStatus: 409, when: 'A new order on an instrument an operator has halted.' },
 
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
   OPERATOR_FORBIDDEN: { code: 6002, httpStatus: 403, when: "The operator's role does not grant the permission this action needs." },
+  USER_NOT_FOUND: { code: 6040, httpStatus: 404, when: 'An operator action on a user id that does not exist.' },
+  ADJUSTMENT_NOT_FOUND: { code: 6041, httpStatus: 404, when: 'An adjustment id that does not exist.' },
+  ADJUSTMENT_NOT_PENDING: { code: 6042, httpStatus: 409, when: 'Approving or rejecting an adjustment already decided.' },
+  ADJUSTMENT_OWN_REQUEST: {
+    code: 6043,
+    httpStatus: 409,
+    when: 'An operator approving or rejecting an adjustment they requested themselves (four eyes).',
+  },
+  SETTINGS_INVALID: {
+    code: 6044,
+    httpStatus: 400,
+    when: 'Trading settings that contradict each other (lowest leverage above the highest) or do not apply (a minimum quantity on a market).',
+  },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

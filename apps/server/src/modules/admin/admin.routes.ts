@@ -16,7 +16,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   publicRoute(app, operatorApi.login, { summary: 'Operator login', tags }, ({ body, request }) =>
     admin.login(body, { ipAddress: request.ip }),
   );
-  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) => admin.depositQueue(operator, query));
+  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
+    admin.depositQueue(operator, query),
+  );
   operatorRoute(
     app,
     operatorApi.approveDeposit,
@@ -35,7 +37,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     { summary: 'Write a message to one user, or to everyone', tags },
     ({ operator, body, request }) => admin.sendMessage(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ operator, query }) => admin.kycQueue(operator, query));
+  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ operator, query }) =>
+    admin.kycQueue(operator, query),
+  );
   operatorRoute(app, operatorKycApi.approve, { summary: 'Verify an identity', tags }, ({ operator, params, request }) =>
     admin.approveKyc(operator, { ipAddress: request.ip }, params.id),
   );
@@ -48,12 +52,17 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   operatorRoute(app, operatorApi.publishAppVersion, { summary: 'Publish an app version', tags }, ({ operator, body, request }) =>
     admin.publishAppVersion(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async ({ operator }) => admin.outbox(operator));
-  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, ({ operator }) => admin.reconciliation(operator));
+  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async ({ operator }) =>
+    admin.outbox(operator),
+  );
+  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, ({ operator }) =>
+    admin.reconciliation(operator),
+  );
   app.get(
     '/file/:key',
     {
       onRequest: app.authenticateOperator,
+      config: { permission: 'files.read' },
       schema: { summary: 'An uploaded file, to operators', tags, params: z.object({ key: z.string().max(100) }) },
     },
     async (request, reply) => {
@@ -63,7 +72,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
       return reply.header('content-type', file.contentType).header('content-security-policy', "default-src 'none'").send(file.bytes);
     },
   );
-  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) => admin.withdrawalQueue(operator, query));
+  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
+    admin.withdrawalQueue(operator, query),
+  );
   operatorRoute(
     app,
     operatorApi.approveWithdrawal,

@@ -169,7 +169,14 @@ export function createAdminService(dependencies: {
     },
     rejectKyc(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) {
       requirePermission(operator, 'reviews.kyc');
-      return audited(operator, meta, 'kyc.reject', { type: 'kyc', id }, (tx) => kyc.reject(tx, operator.operatorId, id, reason), kycBefore(id));
+      return audited(
+        operator,
+        meta,
+        'kyc.reject',
+        { type: 'kyc', id },
+        (tx) => kyc.reject(tx, operator.operatorId, id, reason),
+        kycBefore(id),
+      );
     },
 
     depositQueue(operator: OperatorPrincipal, filter: Parameters<DepositsService['reviewQueue']>[0]) {

@@ -133,7 +133,14 @@ describe('operator permission matrix: only what the permission list grants succe
     'GET /admin/api/adjustments': async () => ({ url: '/adjustments' }),
     'POST /admin/api/adjustments': async () => ({
       url: '/adjustments',
-      body: { userId: target.user.id, walletType: 'STOCK', direction: 'credit', amount: '2.00', reasonCode: 'compensation', note: 'matrix' },
+      body: {
+        userId: target.user.id,
+        walletType: 'STOCK',
+        direction: 'credit',
+        amount: '2.00',
+        reasonCode: 'compensation',
+        note: 'matrix',
+      },
     }),
     'POST /admin/api/adjustments/:id/approve': async () => ({ url: `/adjustments/${await pendingAdjustment()}/approve` }),
     'POST /admin/api/adjustments/:id/reject': async () => ({
@@ -144,7 +151,10 @@ describe('operator permission matrix: only what the permission list grants succe
     'GET /admin/api/markets/settings': async () => ({ url: '/markets/settings' }),
     'POST /admin/api/instruments/:code/halt': async () => ({ url: '/instruments/MSFT/halt', body: { reason: 'matrix' } }),
     'POST /admin/api/instruments/:code/resume': async () => ({ url: '/instruments/MSFT/resume' }),
-    'POST /admin/api/instruments/:code/settings': async () => ({ url: '/instruments/MSFT/settings', body: { minQuantity: String(next()) } }),
+    'POST /admin/api/instruments/:code/settings': async () => ({
+      url: '/instruments/MSFT/settings',
+      body: { minQuantity: String(next()) },
+    }),
     'POST /admin/api/markets/:source/settings': async () => ({ url: '/markets/2/settings', body: { feeMinimum: `${next()}.00` } }),
   };
 
@@ -179,7 +189,9 @@ describe('operator permission matrix: only what the permission list grants succe
   });
 
   const operatorRoutes = () =>
-    testApp.app.routeList.filter((route) => route.url.startsWith('/admin/api/') && route.method !== 'HEAD' && route.permission !== 'public');
+    testApp.app.routeList.filter(
+      (route) => route.url.startsWith('/admin/api/') && route.method !== 'HEAD' && route.permission !== 'public',
+    );
 
   it('finds every operator route with a declared permission from the list, and a fixture for it', () => {
     const routes = operatorRoutes();
@@ -210,7 +222,9 @@ describe('operator permission matrix: only what the permission list grants succe
         const written = (await auditCount(testApp)) - before;
         const isAllowed = caller.role !== undefined && roleHasPermission(caller.role, route.permission as never);
         const expected = caller.role === undefined ? 401 : isAllowed ? 200 : 403;
-        outcomes.push(`${name} as ${caller.name}: ${response.statusCode}${response.statusCode === expected ? '' : ` (expected ${expected})`}`);
+        outcomes.push(
+          `${name} as ${caller.name}: ${response.statusCode}${response.statusCode === expected ? '' : ` (expected ${expected})`}`,
+        );
         if (response.statusCode === expected && expected === 403) expect(response.json()).toMatchObject({ code: 6002 });
         if (response.statusCode === 200 && isMutating(route.method)) {
           successfulMutations.add(name);

@@ -253,7 +253,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const payoutAccounts = createPayoutAccountsService({ db });
   const quotes = options.quoteSource ?? market.feed;
-  const tradingSettings = createTradingSettings({ db, bus });
+  const tradingSettings = createTradingSettings({ db, bus, logger: app.log });
   await tradingSettings.load();
   const trading = createTradingService({
     settings: tradingSettings,

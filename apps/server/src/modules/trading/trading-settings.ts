@@ -53,8 +53,12 @@ export type TradingSettings = ReturnType<typeof createTradingSettings>;
  * again whenever any process changes it (the change is announced on the bus after its commit), so an
  * order costs no extra query and the next order after an edit, on any process, sees the new values.
  */
-export function createTradingSettings(dependencies: { db: Database; bus: EventBus }) {
-  const { db, bus } = dependencies;
+export function createTradingSettings(dependencies: {
+  db: Database;
+  bus: EventBus;
+  logger?: { error(object: object, message: string): void };
+}) {
+  const { db, bus, logger } = dependencies;
   let rows = new Map<string, SettingsRow>();
   const keyOf = (scope: SettingsScope, key: string) => `${scope}:${key}`;
 
@@ -64,7 +68,8 @@ export function createTradingSettings(dependencies: { db: Database; bus: EventBu
   }
 
   bus.subscribe(CHANGED_TOPIC, () => {
-    load().catch(() => undefined);
+    // A failed reload keeps the previous rules; the next change or a restart loads them again.
+    load().catch((error: unknown) => logger?.error({ err: error }, 'trading settings reload failed'));
   });
 
   function marketRulesOf(source: TradableSource): MarketRules {

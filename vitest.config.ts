@@ -27,6 +27,12 @@ export default defineConfig({
   test: {
     // Every server test file starts its own database; two files at a time suits a 2-core machine.
     maxWorkers: 2,
-    projects: ['packages/contracts', ...serverProjects, 'apps/web', { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } }],
+    projects: [
+      'packages/contracts',
+      ...serverProjects,
+      'apps/web',
+      'apps/admin',
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } },
+    ],
   },
 });

@@ -37,6 +37,16 @@ describe('the import rules', () => {
     expect(violations).toContainEqual(expect.stringMatching(/^contracts-import-nothing-of-ours: /));
   });
 
+  it('catch a console feature importing another feature, and the console importing the app', () => {
+    probe('apps/admin/src/features/dashboard/boundary-probe.ts', "export * from '../auth/api/logout.ts';\n");
+    probe('apps/admin/src/lib/boundary-probe.ts', "export * from '../../../web/src/lib/format.ts';\n");
+    const { violations } = check();
+    expect(violations).toContainEqual(
+      expect.stringMatching(/^web-features-do-not-import-each-other: apps\/admin\/src\/features\/dashboard/),
+    );
+    expect(violations).toContainEqual(expect.stringMatching(/^apps-do-not-import-each-other: apps\/admin\/src\/lib\/boundary-probe\.ts/));
+  });
+
   it('catch an import cycle', () => {
     probe('apps/server/src/platform/boundary-probe-a.ts', "import { b } from './boundary-probe-b.ts';\nexport const a = () => b;\n");
     probe('apps/server/src/platform/boundary-probe-b.ts', "import { a } from './boundary-probe-a.ts';\nexport const b = () => a;\n");

@@ -15,7 +15,9 @@ import {
   createAdminService,
   createAdminUsersService,
   createInstrumentsAdminService,
+  createOperatorAccountsService,
   registerAdminRoutes,
+  registerOperatorAccountRoutes,
   registerOperatorOpsRoutes,
 } from './modules/admin/index.ts';
 import { createAuthService, createRestrictionsService, registerAuthRoutes } from './modules/auth/index.ts';
@@ -59,7 +61,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/d
 import { publicRoute, registerEnvelope, sendError } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
-import { defaultWebDistDir } from './platform/paths.ts';
+import { defaultAdminDistDir, defaultWebDistDir } from './platform/paths.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/index.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;
@@ -272,6 +274,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
+  const operatorAccounts = createOperatorAccountsService({ db, now });
   const operatorOps = {
     users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
     adjustments: createAdjustmentsService({ db, auth, ledger, messages }),
@@ -318,6 +321,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (operatorApi) => {
       registerAdminRoutes(operatorApi, admin);
+      registerOperatorAccountRoutes(operatorApi, operatorAccounts);
       registerOperatorOpsRoutes(operatorApi, operatorOps);
     },
     { prefix: '/admin/api' },
@@ -326,6 +330,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const webDistDir = config.webDistDir ?? defaultWebDistDir;
   if (existsSync(webDistDir)) {
     await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  // The operator console is its own build, served under /admin/ (its API is /admin/api above).
+  const adminDistDir = config.adminDistDir ?? defaultAdminDistDir;
+  if (existsSync(adminDistDir)) {
+    await app.register(fastifyStatic, {
+      root: adminDistDir,
+      prefix: '/admin/',
+      wildcard: false,
+      index: ['index.html'],
+      decorateReply: false,
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
   }
 
   if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);

@@ -7,6 +7,7 @@ export * from './locales.ts';
 export * from './market.ts';
 export * from './operator-ops.ts';
 export * from './operator-permissions.ts';
+export * from './operators.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
 export * from './trading.ts';

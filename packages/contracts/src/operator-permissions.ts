@@ -23,6 +23,8 @@ export const operatorPermissions = [
   'audit.read',
   'outbox.read',
   'operators.manage',
+  /** An operator's own sign-in: profile, sign-out, two-factor enrolment. Every role has it. */
+  'account.security',
 ] as const;
 
 export type OperatorPermission = (typeof operatorPermissions)[number];
@@ -43,9 +45,10 @@ export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]
     'adjustments.request',
     'adjustments.approve',
     'ledger.reconcile',
+    'account.security',
   ],
-  support: ['users.read', 'users.freeze', 'users.sessions', 'files.read', 'messages.send', 'outbox.read'],
-  content_editor: ['content.edit', 'messages.send'],
+  support: ['users.read', 'users.freeze', 'users.sessions', 'files.read', 'messages.send', 'outbox.read', 'account.security'],
+  content_editor: ['content.edit', 'messages.send', 'account.security'],
 };
 
 export function roleHasPermission(role: string, permission: OperatorPermission): boolean {

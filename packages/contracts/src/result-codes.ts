@@ -114,6 +114,20 @@ export const resultCodes = {
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
   OPERATOR_FORBIDDEN: { code: 6002, httpStatus: 403, when: "The operator's role does not grant the permission this action needs." },
+  OPERATOR_TOTP_REQUIRED: {
+    code: 6010,
+    httpStatus: 400,
+    when: 'Email and password were right, but the operator has two-factor sign-in and sent no code: ask for it.',
+  },
+  OPERATOR_TOTP_INVALID: {
+    code: 6011,
+    httpStatus: 400,
+    when: 'The two-factor code is wrong, outside the ±30 s window, or was already used.',
+  },
+  OPERATOR_TOTP_ALREADY_ENABLED: { code: 6012, httpStatus: 409, when: 'Starting or confirming enrolment when two-factor sign-in is on.' },
+  OPERATOR_TOTP_NOT_STARTED: { code: 6013, httpStatus: 409, when: 'Confirming an enrolment that was never started.' },
+  OPERATOR_TOTP_NOT_ENABLED: { code: 6014, httpStatus: 409, when: 'Turning off two-factor sign-in that is not on.' },
+  OPERATOR_EMAIL_TAKEN: { code: 6015, httpStatus: 409, when: 'Creating an operator with an email another operator has.' },
   USER_NOT_FOUND: { code: 6040, httpStatus: 404, when: 'An operator action on a user id that does not exist.' },
   ADJUSTMENT_NOT_FOUND: { code: 6041, httpStatus: 404, when: 'An adjustment id that does not exist.' },
   ADJUSTMENT_NOT_PENDING: { code: 6042, httpStatus: 409, when: 'Approving or rejecting an adjustment already decided.' },

@@ -398,14 +398,8 @@ export const outboxEntrySchema = z.object({
   sentAtTimestamp: z.number().int(),
 });
 
+/** The operator's sign-in (with two-factor) is `operatorAccountApi.login` in operators.ts. */
 export const operatorApi = {
-  login: {
-    method: 'POST',
-    path: '/auth/login',
-    permission: 'public',
-    body: operatorLoginBody,
-    data: z.object({ token: z.string(), operator: z.object({ id: z.string(), email: z.string(), role: z.string() }) }),
-  },
   deposits: { method: 'GET', path: '/deposits', permission: 'reviews.deposits', query: reviewQuery, data: pageOf(operatorDepositSchema) },
   approveDeposit: {
     method: 'POST',

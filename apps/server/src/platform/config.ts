@@ -48,6 +48,7 @@ const environmentSchema = z.object({
   WITHDRAWAL_DAILY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(50_000),
   WITHDRAWAL_MONTHLY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(200_000),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
 });
 
 export type Config = {
@@ -83,6 +84,7 @@ export type Config = {
   withdrawalDailyMaxUsd: number;
   withdrawalMonthlyMaxUsd: number;
   webDistDir: string | undefined;
+  adminDistDir: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -127,5 +129,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     withdrawalDailyMaxUsd: value.WITHDRAWAL_DAILY_MAX_USD,
     withdrawalMonthlyMaxUsd: value.WITHDRAWAL_MONTHLY_MAX_USD,
     webDistDir: value.WEB_DIST_DIR,
+    adminDistDir: value.ADMIN_DIST_DIR,
   };
 }

@@ -19,3 +19,4 @@ export const serverPackageRoot = (() => {
 
 export const migrationsFolder = join(serverPackageRoot, 'drizzle');
 export const defaultWebDistDir = join(serverPackageRoot, '..', 'web', 'dist');
+export const defaultAdminDistDir = join(serverPackageRoot, '..', 'admin', 'dist');

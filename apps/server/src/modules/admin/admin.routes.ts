@@ -1,7 +1,7 @@
 import { operatorApi, operatorKycApi, operatorMessagesApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, operatorRoute, publicRoute, sendError } from '../../platform/http/index.ts';
+import { AppError, operatorRoute, sendError } from '../../platform/http/index.ts';
 import { tokenFromHeader } from '../../platform/security/index.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -13,9 +13,6 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     request.operator = operator;
   });
   const tags = ['operator'];
-  publicRoute(app, operatorApi.login, { summary: 'Operator login', tags }, ({ body, request }) =>
-    admin.login(body, { ipAddress: request.ip }),
-  );
   operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
     admin.depositQueue(operator, query),
   );

@@ -1,9 +1,9 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
-import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import type { OperatorPrincipal } from '../../platform/http/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
+import { sha256Hex } from '../../platform/security/index.ts';
 import type { ContentService } from '../content/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
 import type { KycService } from '../kyc/index.ts';
@@ -13,7 +13,6 @@ import type { UploadsService } from '../uploads/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
 import { requirePermission } from './permissions.ts';
 
-const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
 const OPERATOR_IDLE_MS = 30 * 60_000;
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -75,20 +74,6 @@ export function createAdminService(dependencies: {
         .insert(operators)
         .values({ email: email.toLowerCase(), passwordHash: await hash(password), role: 'admin' })
         .onConflictDoNothing();
-    },
-
-    async login(input: { email: string; password: string }, meta: { ipAddress: string }) {
-      const rows = await db.select().from(operators).where(eq(operators.email, input.email));
-      const operator = rows[0];
-      if (!operator || !(await verify(operator.passwordHash, input.password))) throw new AppError('OPERATOR_LOGIN_FAILED');
-      const token = newSessionToken();
-      await db.insert(operatorSessions).values({
-        operatorId: operator.id,
-        tokenHash: sha256Hex(token),
-        expiresAt: new Date(Date.now() + OPERATOR_SESSION_MS),
-        ipAddress: meta.ipAddress,
-      });
-      return { token, operator: { id: String(operator.id), email: operator.email, role: operator.role } };
     },
 
     async authenticate(token: string | undefined): Promise<OperatorPrincipal | undefined> {

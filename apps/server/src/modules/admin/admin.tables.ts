@@ -9,6 +9,13 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull().default('admin'),
   createdAt: createdAt(),
+  /** The enrolled TOTP secret (base32); null while two-factor sign-in is off. */
+  totpSecret: text('totp_secret'),
+  /** A secret shown for enrolment, not yet confirmed with a code. */
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+  /** The last 30-second step whose code was accepted: no code of it or before works again. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 
 export const operatorSessions = pgTable(
@@ -42,5 +49,11 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
-  (table) => [index('audit_log_target_idx').on(table.targetType, table.targetId), index('audit_log_operator_idx').on(table.operatorId)],
+  (table) => [
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+    index('audit_log_operator_idx').on(table.operatorId),
+    // The console's audit search pages newest first, often narrowed by action.
+    index('audit_log_created_at_idx').on(table.createdAt),
+    index('audit_log_action_idx').on(table.action),
+  ],
 );

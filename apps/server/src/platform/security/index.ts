@@ -15,3 +15,5 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   if (!value) return undefined;
   return value.toLowerCase().startsWith('bearer ') ? value.slice(7).trim() : value;
 }
+
+export { matchTotp, newTotpSecret, otpauthUri, totpCode, totpStep } from './totp.ts';

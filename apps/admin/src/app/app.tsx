@@ -1,0 +1,45 @@
+import { matchLocale } from '@bolsa/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { loadAntdLocale } from '../lib/antd-locale.ts';
+import { currentLocale } from '../lib/i18n.ts';
+import { FeedbackBridge } from './feedback-bridge.tsx';
+import { createQueryClient } from './query-client.ts';
+import { router } from './router.tsx';
+
+const queryClient = createQueryClient();
+
+/** antd follows the console's language: its own strings (tables, pickers) switch with ours. */
+function useAntdLocale(): AntdLocale | undefined {
+  const { i18n } = useTranslation();
+  const [antdLocale, setAntdLocale] = useState<AntdLocale>();
+  const language = matchLocale(i18n.resolvedLanguage ?? i18n.language) ?? currentLocale();
+  useEffect(() => {
+    let isCurrent = true;
+    void loadAntdLocale(language).then((loaded) => {
+      if (isCurrent) setAntdLocale(loaded);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [language]);
+  return antdLocale;
+}
+
+export function App() {
+  const antdLocale = useAntdLocale();
+  return (
+    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#1f5eff' } }}>
+      <AntdApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

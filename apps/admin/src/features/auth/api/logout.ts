@@ -1,0 +1,14 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+import { clearOperatorSession } from '../../../lib/session-store.ts';
+
+/** Ends the session on the server (best effort: an expired one is already over) and here. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('/auth/logout', { method: 'POST', body: {} });
+  } catch {
+    // Signing out must work offline or with an expired token too.
+  } finally {
+    clearOperatorSession();
+    window.location.hash = '/login';
+  }
+}

@@ -1,0 +1,41 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { locales } from '@bolsa/contracts';
+import { describe, expect, it } from 'vitest';
+import { findParityProblems, flattenMessages, readCatalogues } from '../test/locale-keys.ts';
+
+// jsdom replaces the global URL, so the folder is found with node:path from this file's own path.
+const consoleFolder = dirname(fileURLToPath(import.meta.url));
+
+describe('the console strings (apps/admin/src/locales)', () => {
+  const catalogues = readCatalogues(consoleFolder);
+
+  it('has one file per product locale, and no others', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...locales].sort());
+  });
+
+  it('has every English key in every locale and no extra keys, none empty', () => {
+    const { en, ...others } = catalogues;
+    expect(en).toBeDefined();
+    expect(findParityProblems(en, others)).toEqual([]);
+    expect(findParityProblems(en, { en })).toEqual([]);
+  });
+
+  it('catches a missing key (the check itself can fail)', () => {
+    expect(findParityProblems({ a: { b: 'x', c: 'y' } }, { es: { a: { b: 'z' } } })).toEqual([
+      { locale: 'es', key: 'a.c', problem: 'missing' },
+    ]);
+  });
+
+  /** Strings that are the same in English by nature: product names, codes and a few shared words. */
+  const allowedSame = new Set<string>(['de:auth.email', 'de:dashboard.title']);
+
+  it.each(Object.keys(catalogues).filter((locale) => locale !== 'en'))('%s has no string copied from English', (locale) => {
+    const english = flattenMessages(catalogues.en);
+    const copied = [...flattenMessages(catalogues[locale])]
+      .filter(([key, value]) => english.get(key) === value)
+      .map(([key]) => key)
+      .filter((key) => !allowedSame.has(`${locale}:${key}`) && !allowedSame.has(key));
+    expect(copied).toEqual([]);
+  });
+});

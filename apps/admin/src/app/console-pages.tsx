@@ -1,4 +1,4 @@
-import { DashboardOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, StockOutlined, TeamOutlined } from '@ant-design/icons';
 import type { OperatorPermission } from '@bolsa/contracts';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -26,5 +26,33 @@ export const consolePages: ConsolePage[] = [
     titleKey: 'nav.dashboard',
     icon: <DashboardOutlined />,
     load: async () => (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
+  },
+  {
+    path: 'users',
+    titleKey: 'nav.users',
+    permission: 'users.read',
+    icon: <TeamOutlined />,
+    load: async () => (await import('../features/users/pages/users-page.tsx')).UsersPage,
+  },
+  {
+    path: 'users/:id',
+    titleKey: 'nav.users',
+    permission: 'users.read',
+    isHiddenFromMenu: true,
+    load: async () => (await import('../features/users/pages/user-detail-page.tsx')).UserDetailPage,
+  },
+  {
+    path: 'adjustments',
+    titleKey: 'nav.adjustments',
+    permission: 'adjustments.request',
+    icon: <AuditOutlined />,
+    load: async () => (await import('../features/adjustments/pages/adjustments-page.tsx')).AdjustmentsPage,
+  },
+  {
+    path: 'instruments',
+    titleKey: 'nav.instruments',
+    permission: 'instruments.read',
+    icon: <StockOutlined />,
+    load: async () => (await import('../features/instruments/pages/instruments-page.tsx')).InstrumentsPage,
   },
 ];

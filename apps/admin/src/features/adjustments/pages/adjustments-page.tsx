@@ -108,6 +108,7 @@ export function AdjustmentsPage() {
       />
       <Table<AdjustmentRow>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         loading={adjustments.isFetching}
         dataSource={adjustments.data?.list ?? []}
         pagination={{

@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -185,6 +185,7 @@ export function InstrumentsPage() {
       </Space>
       <Table<InstrumentRow>
         rowKey="code"
+        scroll={{ x: 'max-content' }}
         loading={instruments.isFetching}
         dataSource={instruments.data?.list ?? []}
         pagination={{
@@ -203,7 +204,9 @@ export function InstrumentsPage() {
             dataIndex: 'isHalted',
             render: (halted: boolean, row) =>
               halted ? (
-                <Tag color="red">{`${t('instruments.haltedTag')}: ${row.haltReason ?? ''}`}</Tag>
+                <Tooltip title={row.haltReason}>
+                  <Tag color="red">{t('instruments.haltedTag')}</Tag>
+                </Tooltip>
               ) : (
                 <Tag color="green">{t('instruments.trading')}</Tag>
               ),
@@ -246,6 +249,7 @@ export function InstrumentsPage() {
         <Table<MarketSettings[number]>
           rowKey="source"
           size="small"
+          scroll={{ x: 'max-content' }}
           pagination={false}
           loading={markets.isFetching}
           dataSource={markets.data ?? []}

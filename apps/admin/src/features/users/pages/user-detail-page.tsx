@@ -70,9 +70,13 @@ function Restrictions({ detail, onAction }: { detail: UserDetail; onAction: (dia
               <span>
                 <Typography.Text strong>{t(`users.kind.${kind}`)}</Typography.Text>{' '}
                 {restriction ? (
-                  <Tag color="red">
-                    {t('users.frozenSince', { time: time(restriction.createdAtTimestamp) })}: {restriction.reason}
-                  </Tag>
+                  <>
+                    <Tag color="red">{t('users.frozen')}</Tag>
+                    <br />
+                    <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                      {t('users.frozenSince', { time: time(restriction.createdAtTimestamp) })}: {restriction.reason}
+                    </Typography.Text>
+                  </>
                 ) : (
                   <Tag color="green">{t('users.active')}</Tag>
                 )}
@@ -124,6 +128,7 @@ function Activity({ userId }: { userId: string }) {
             <Table
               rowKey="id"
               size="small"
+              scroll={{ x: 'max-content' }}
               loading={statement.isFetching}
               dataSource={statement.data?.list ?? []}
               pagination={pagination(statementPage, statement.data?.total ?? 0, setStatementPage)}
@@ -150,6 +155,7 @@ function Activity({ userId }: { userId: string }) {
             <Table
               rowKey="id"
               size="small"
+              scroll={{ x: 'max-content' }}
               loading={orders.isFetching}
               dataSource={orders.data?.list ?? []}
               pagination={pagination(ordersPage, orders.data?.total ?? 0, setOrdersPage)}
@@ -191,6 +197,7 @@ function Activity({ userId }: { userId: string }) {
               <Table
                 rowKey="id"
                 size="small"
+                scroll={{ x: 'max-content' }}
                 loading={positions.isFetching}
                 dataSource={positions.data?.list ?? []}
                 pagination={pagination(positionsPage, positions.data?.total ?? 0, setPositionsPage)}
@@ -246,6 +253,7 @@ export function UserDetailPage() {
               <Table
                 rowKey="walletType"
                 size="small"
+                scroll={{ x: 'max-content' }}
                 pagination={false}
                 dataSource={detail.wallets}
                 columns={[
@@ -263,6 +271,7 @@ export function UserDetailPage() {
               <Table
                 rowKey="id"
                 size="small"
+                scroll={{ x: 'max-content' }}
                 pagination={false}
                 dataSource={detail.sessions}
                 columns={[

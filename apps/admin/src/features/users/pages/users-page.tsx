@@ -29,6 +29,7 @@ export function UsersPage() {
       />
       <Table<UserRow>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         loading={users.isFetching}
         dataSource={users.data?.list ?? []}
         pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: users.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}

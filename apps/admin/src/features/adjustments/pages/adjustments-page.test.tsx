@@ -68,7 +68,7 @@ describe('four-eyes adjustments page', () => {
   }, 60_000);
 
   it('requests an adjustment with the form and shows the server refusal in the operator language', async () => {
-    fetchMock.mockImplementation(async (input, init) => {
+    fetchMock.mockImplementation(async (_input, init) => {
       if (init?.method === 'POST') return envelope(6040, null, 'El usuario no existe');
       return envelope(200, { list: [], total: 0, pageNum: 1, pageSize: 20, hasMore: false });
     });

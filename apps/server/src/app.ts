@@ -78,6 +78,11 @@ export type AppOptions = {
   chainWatcher?: ChainWatcher;
   fxRates?: FxRates;
   now?: () => Date;
+  /**
+   * The clock of operator sign-in (TOTP steps, session expiry). Real time, never the simulated `now`:
+   * authenticator apps run on real time. Tests move it to step past a used code.
+   */
+  operatorClock?: () => Date;
   /** Trades from this source instead of the simulated market (tests replay a file). */
   marketSource?: TradeSource;
   /** Start the market feed (on by default; tests that do not read quotes leave it off to stay light). */
@@ -274,7 +279,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
-  const operatorAccounts = createOperatorAccountsService({ db, now });
+  const operatorAccounts = createOperatorAccountsService({ db, now: options.operatorClock });
   const operatorOps = {
     users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
     adjustments: createAdjustmentsService({ db, auth, ledger, messages }),

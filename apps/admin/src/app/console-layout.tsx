@@ -1,9 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Layout, Menu, Result, Spin, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { LanguageSelect } from '../components/language-select.tsx';
+import { ToneTag } from '../components/tone-tag.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { permissionsOf, useOperator } from '../lib/session-store.ts';
 import { consolePages } from './console-pages.tsx';
@@ -56,9 +57,9 @@ export function ConsoleLayout() {
             <Typography.Text ellipsis data-testid="operator-email">
               {operator.email}
             </Typography.Text>
-            <Tag color="blue" data-testid="operator-role">
+            <ToneTag tone="blue" testId="operator-role">
               {t(`roles.${operator.role}`)}
-            </Tag>
+            </ToneTag>
           </Flex>
           <Flex align="center" gap={8}>
             <LanguageSelect />

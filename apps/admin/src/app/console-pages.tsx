@@ -1,4 +1,19 @@
-import { AuditOutlined, DashboardOutlined, StockOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  CloudUploadOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  MessageOutlined,
+  SafetyOutlined,
+  StockOutlined,
+  TeamOutlined,
+  TransactionOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { OperatorPermission } from '@bolsa/contracts';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -28,10 +43,80 @@ export const consolePages: ConsolePage[] = [
     load: async () => (await import('../features/dashboard/pages/dashboard-page.tsx')).DashboardPage,
   },
   {
+    path: 'kyc',
+    titleKey: 'nav.kyc',
+    permission: 'reviews.kyc',
+    icon: <IdcardOutlined />,
+    load: async () => (await import('../features/reviews/pages/kyc-page.tsx')).KycPage,
+  },
+  {
+    path: 'deposits',
+    titleKey: 'nav.deposits',
+    permission: 'reviews.deposits',
+    icon: <WalletOutlined />,
+    load: async () => (await import('../features/reviews/pages/deposits-page.tsx')).DepositsPage,
+  },
+  {
+    path: 'withdrawals',
+    titleKey: 'nav.withdrawals',
+    permission: 'reviews.withdrawals',
+    icon: <TransactionOutlined />,
+    load: async () => (await import('../features/reviews/pages/withdrawals-page.tsx')).WithdrawalsPage,
+  },
+  {
+    path: 'reconciliation',
+    titleKey: 'nav.reconciliation',
+    permission: 'ledger.reconcile',
+    icon: <BankOutlined />,
+    load: async () => (await import('../features/ledger/pages/reconciliation-page.tsx')).ReconciliationPage,
+  },
+  {
+    path: 'messages',
+    titleKey: 'nav.messages',
+    permission: 'messages.send',
+    icon: <MessageOutlined />,
+    load: async () => (await import('../features/messages/pages/send-message-page.tsx')).SendMessagePage,
+  },
+  {
+    path: 'app-versions',
+    titleKey: 'nav.appVersions',
+    permission: 'content.edit',
+    icon: <CloudUploadOutlined />,
+    load: async () => (await import('../features/app-versions/pages/app-versions-page.tsx')).AppVersionsPage,
+  },
+  {
+    path: 'outbox',
+    titleKey: 'nav.outbox',
+    permission: 'outbox.read',
+    icon: <MailOutlined />,
+    load: async () => (await import('../features/outbox/pages/outbox-page.tsx')).OutboxPage,
+  },
+  {
+    path: 'audit',
+    titleKey: 'nav.audit',
+    permission: 'audit.read',
+    icon: <AuditOutlined />,
+    load: async () => (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
+  },
+  {
+    path: 'operators',
+    titleKey: 'nav.operators',
+    permission: 'operators.manage',
+    icon: <TeamOutlined />,
+    load: async () => (await import('../features/operators/pages/operators-page.tsx')).OperatorsPage,
+  },
+  {
+    path: 'security',
+    titleKey: 'nav.security',
+    permission: 'account.security',
+    icon: <SafetyOutlined />,
+    load: async () => (await import('../features/auth/pages/security-page.tsx')).SecurityPage,
+  },
+  {
     path: 'users',
     titleKey: 'nav.users',
     permission: 'users.read',
-    icon: <TeamOutlined />,
+    icon: <UserOutlined />,
     load: async () => (await import('../features/users/pages/users-page.tsx')).UsersPage,
   },
   {
@@ -45,7 +130,7 @@ export const consolePages: ConsolePage[] = [
     path: 'adjustments',
     titleKey: 'nav.adjustments',
     permission: 'adjustments.request',
-    icon: <AuditOutlined />,
+    icon: <DollarOutlined />,
     load: async () => (await import('../features/adjustments/pages/adjustments-page.tsx')).AdjustmentsPage,
   },
   {

@@ -55,7 +55,7 @@ export type OperatorAccountsService = ReturnType<typeof createOperatorAccountsSe
  * Operators' own accounts (sign-in with a second factor, sign-out, TOTP enrolment), the operator list
  * an admin manages, and the audit-log search. Every changing action commits with its audit row.
  */
-export function createOperatorAccountsService(dependencies: { db: Database; now?: () => Date }) {
+export function createOperatorAccountsService(dependencies: { db: Database; now?: (() => Date) | undefined }) {
   const { db } = dependencies;
   const now = dependencies.now ?? (() => new Date());
 

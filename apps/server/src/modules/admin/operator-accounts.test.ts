@@ -24,7 +24,7 @@ describe('operators sign in with a TOTP second factor once they enrol', () => {
   let secret: string;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ configOverrides: withOperator, appOptions: { now: serverNow } });
+    testApp = await startTestApp({ configOverrides: withOperator, appOptions: { operatorClock: serverNow } });
     token = await operatorToken(testApp);
   });
   afterAll(async () => {

@@ -205,7 +205,7 @@ describe('operator permission matrix: only what the permission list grants succe
   beforeAll(async () => {
     testApp = await startTestApp({
       configOverrides: withOperator,
-      appOptions: { now: () => new Date(Date.now() + clockOffsetMs) },
+      appOptions: { operatorClock: () => new Date(Date.now() + clockOffsetMs) },
     });
     const admin = await operatorToken(testApp);
     requester = (await operatorWithRole(testApp, 'admin')).token;

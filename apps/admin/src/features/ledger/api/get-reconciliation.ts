@@ -1,0 +1,16 @@
+import type { operatorApi } from '@bolsa/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type ReconciliationReport = z.infer<typeof operatorApi.reconciliation.data>;
+
+/** Runs only when asked (the button): it reads every account and entry of the ledger. */
+export function useReconciliation() {
+  return useQuery({
+    queryKey: ['ledger', 'reconciliation'],
+    queryFn: ({ signal }) => apiRequest<ReconciliationReport>('/ledger/reconciliation', { signal }),
+    enabled: false,
+    staleTime: 0,
+  });
+}

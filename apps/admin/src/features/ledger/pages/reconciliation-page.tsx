@@ -1,0 +1,117 @@
+import { AuditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Empty, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { type ReconciliationReport, useReconciliation } from '../api/get-reconciliation.ts';
+
+type Difference = { key: string; kind: string; subject: string; expected: string; found: string };
+
+/** Every difference the report found, as one list: what the operator must look at before anything else. */
+function differencesOf(report: ReconciliationReport, t: (key: string, options?: Record<string, unknown>) => string): Difference[] {
+  return [
+    ...report.balanceMismatches.map((row) => ({
+      key: `balance-${row.accountId}`,
+      kind: t('ledger.kinds.balance'),
+      subject: t('ledger.account', { id: row.accountId }),
+      expected: row.entries,
+      found: row.stored,
+    })),
+    ...report.heldMismatches.map((row) => ({
+      key: `held-${row.accountId}`,
+      kind: t('ledger.kinds.held'),
+      subject: t('ledger.account', { id: row.accountId }),
+      expected: row.holds,
+      found: row.stored,
+    })),
+    ...report.unbalancedJournals.map((row) => ({
+      key: `journal-${row.journalId}-${row.currency}`,
+      kind: t('ledger.kinds.journal'),
+      subject: t('ledger.journal', { id: row.journalId, currency: row.currency }),
+      expected: '0',
+      found: row.total,
+    })),
+    ...report.negativeAvailable.map((row) => ({
+      key: `negative-${row.accountId}`,
+      kind: t('ledger.kinds.negative'),
+      subject: t('ledger.account', { id: row.accountId }),
+      expected: `≥ ${row.held}`,
+      found: row.balance,
+    })),
+    ...report.currencyTotals
+      .filter((row) => Number(row.total) !== 0)
+      .map((row) => ({
+        key: `currency-${row.currency}`,
+        kind: t('ledger.kinds.currency'),
+        subject: row.currency,
+        expected: '0',
+        found: row.total,
+      })),
+  ];
+}
+
+/** The ledger's reconciliation on demand; any difference comes first, then the totals that agree. */
+export function ReconciliationPage() {
+  const { t } = useTranslation();
+  const reconciliation = useReconciliation();
+  const report = reconciliation.data;
+  const differences = report ? differencesOf(report, t) : [];
+  return (
+    <>
+      <PageTitle
+        title={t('nav.reconciliation')}
+        extra={
+          <Button type="primary" icon={<AuditOutlined />} loading={reconciliation.isFetching} onClick={() => void reconciliation.refetch()}>
+            {t('ledger.run')}
+          </Button>
+        }
+      />
+      {reconciliation.isError ? <Alert type="error" showIcon title={reconciliation.error.message} style={{ marginBottom: 16 }} /> : null}
+      {!report ? (
+        <Card>
+          <Empty description={t('ledger.notRun')} />
+        </Card>
+      ) : (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          {differences.length > 0 ? (
+            <Card title={t('ledger.differences', { count: differences.length })} styles={{ header: { color: '#cf1322' } }}>
+              <Alert type="error" showIcon title={t('ledger.unbalanced')} style={{ marginBottom: 16 }} />
+              <Table<Difference>
+                rowKey="key"
+                size="small"
+                pagination={false}
+                dataSource={differences}
+                scroll={{ x: 'max-content' }}
+                columns={[
+                  { title: t('ledger.kind'), dataIndex: 'kind' },
+                  { title: t('ledger.subject'), dataIndex: 'subject' },
+                  { title: t('ledger.expected'), dataIndex: 'expected', align: 'right' },
+                  { title: t('ledger.found'), dataIndex: 'found', align: 'right' },
+                ]}
+              />
+            </Card>
+          ) : (
+            <Alert type="success" showIcon title={t('ledger.balanced')} />
+          )}
+          <Card title={t('ledger.summary')}>
+            <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+              <Descriptions.Item label={t('ledger.checkedAt')}>{formatDateTime(report.checkedAtTimestamp)}</Descriptions.Item>
+              <Descriptions.Item label={t('ledger.accountsChecked')}>{report.accountsChecked}</Descriptions.Item>
+              <Descriptions.Item label={t('ledger.entriesChecked')}>{report.entriesChecked}</Descriptions.Item>
+            </Descriptions>
+            <Table
+              rowKey="currency"
+              size="small"
+              pagination={false}
+              dataSource={report.currencyTotals}
+              columns={[
+                { title: t('ledger.currency'), dataIndex: 'currency' },
+                { title: t('ledger.total'), dataIndex: 'total', align: 'right' },
+              ]}
+            />
+          </Card>
+        </Space>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../components/status-tag.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { OperatorWithdrawal } from '../api/review-queue.ts';
+import { ReviewQueue } from '../components/review-queue.tsx';
+
+/** Withdrawals waiting to be paid; paying posts the hold, rejecting voids it and says why. */
+export function WithdrawalsPage() {
+  const { t } = useTranslation();
+  return (
+    <ReviewQueue<OperatorWithdrawal>
+      resource="withdrawals"
+      title={t('nav.withdrawals')}
+      approveLabel={t('reviews.pay')}
+      approveConfirm={t('reviews.withdrawalPayConfirm')}
+      approvedMessage={t('reviews.withdrawalPaid')}
+      rejectedMessage={t('reviews.withdrawalRejected')}
+      isDecidable={(row) => row.status === 'pending'}
+      columns={[
+        { title: t('reviews.id'), dataIndex: 'id' },
+        { title: t('reviews.user'), dataIndex: 'userEmail' },
+        { title: t('reviews.method'), dataIndex: 'method', render: (method: string) => t(`reviews.methods.${method}`) },
+        {
+          title: t('reviews.amount'),
+          key: 'amount',
+          align: 'right',
+          render: (_value, row) => `${row.amount} ${row.currency}`,
+        },
+        { title: t('reviews.destination'), dataIndex: 'destination' },
+        { title: t('reviews.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
+        { title: t('reviews.submittedAt'), dataIndex: 'createTimeTimestamp', render: (value: number) => formatDateTime(value) },
+      ]}
+      renderDetail={(row) => (
+        <Descriptions size="small" column={1} bordered styles={{ label: { width: 180 } }}>
+          {row.timeline.map((entry) => (
+            <Descriptions.Item key={entry.step} label={t(`reviews.timeline.${entry.step}`)}>
+              {formatDateTime(entry.timeTimestamp)}
+            </Descriptions.Item>
+          ))}
+          {row.reason ? <Descriptions.Item label={t('reviews.reason')}>{row.reason}</Descriptions.Item> : null}
+        </Descriptions>
+      )}
+    />
+  );
+}

@@ -20,6 +20,8 @@ const queryClient = createQueryClient();
 const theme = {
   token: {
     colorPrimary: '#1d4ed8',
+    // Links (a user's email in the users list) take their own token, 4.2:1 by default.
+    colorLink: '#1d4ed8',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',

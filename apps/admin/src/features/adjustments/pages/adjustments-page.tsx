@@ -1,8 +1,9 @@
 import { adjustmentReasonCodes, walletTypes } from '@bolsa/contracts';
-import { Button, Card, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useCan, useOperator } from '../../../lib/session-store.ts';
 import { useDecideAdjustment } from '../api/decide-adjustment.ts';
 import { type AdjustmentRow, useAdjustments } from '../api/list-adjustments.ts';
@@ -139,7 +140,7 @@ export function AdjustmentsPage() {
             dataIndex: 'status',
             render: (value: AdjustmentRow['status'], row) => (
               <Tooltip title={row.decisionReason ?? undefined}>
-                <Tag color={statusColors[value]}>{t(`adjustments.statuses.${value}`)}</Tag>
+                <ToneTag tone={statusColors[value]}>{t(`adjustments.statuses.${value}`)}</ToneTag>
               </Tooltip>
             ),
           },
@@ -149,7 +150,7 @@ export function AdjustmentsPage() {
             render: (_value, row) => {
               if (row.status !== 'pending' || !canApprove) return null;
               // The server refuses it too (four eyes); the console says why instead of offering the buttons.
-              if (row.requestedBy === operator?.id) return <Tag>{t('adjustments.ownRequest')}</Tag>;
+              if (row.requestedBy === operator?.id) return <ToneTag tone="default">{t('adjustments.ownRequest')}</ToneTag>;
               return (
                 <Space>
                   <Popconfirm

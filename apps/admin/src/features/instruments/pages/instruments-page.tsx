@@ -1,7 +1,8 @@
-import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useCan } from '../../../lib/session-store.ts';
 import { type SettingsEdit, type SettingsTarget, useEditSettings } from '../api/edit-settings.ts';
 import { useHaltInstrument } from '../api/halt-instrument.ts';
@@ -205,10 +206,10 @@ export function InstrumentsPage() {
             render: (halted: boolean, row) =>
               halted ? (
                 <Tooltip title={row.haltReason}>
-                  <Tag color="red">{t('instruments.haltedTag')}</Tag>
+                  <ToneTag tone="red">{t('instruments.haltedTag')}</ToneTag>
                 </Tooltip>
               ) : (
-                <Tag color="green">{t('instruments.trading')}</Tag>
+                <ToneTag tone="green">{t('instruments.trading')}</ToneTag>
               ),
           },
           ...settingsColumns(t),

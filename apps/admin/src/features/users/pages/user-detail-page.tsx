@@ -1,9 +1,10 @@
 import { type RestrictionKind, restrictionKinds } from '@bolsa/contracts';
-import { Button, Card, Col, Descriptions, Form, Input, Modal, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Form, Input, Modal, Row, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useCan } from '../../../lib/session-store.ts';
 import { useFreezeUser } from '../api/freeze-user.ts';
 import { type UserDetail, useUser } from '../api/get-user.ts';
@@ -71,14 +72,14 @@ function Restrictions({ detail, onAction }: { detail: UserDetail; onAction: (dia
                 <Typography.Text strong>{t(`users.kind.${kind}`)}</Typography.Text>{' '}
                 {restriction ? (
                   <>
-                    <Tag color="red">{t('users.frozen')}</Tag>
+                    <ToneTag tone="red">{t('users.frozen')}</ToneTag>
                     <br />
                     <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
                       {t('users.frozenSince', { time: time(restriction.createdAtTimestamp) })}: {restriction.reason}
                     </Typography.Text>
                   </>
                 ) : (
-                  <Tag color="green">{t('users.active')}</Tag>
+                  <ToneTag tone="green">{t('users.active')}</ToneTag>
                 )}
               </span>
               {canFreeze &&
@@ -271,7 +272,6 @@ export function UserDetailPage() {
               <Table
                 rowKey="id"
                 size="small"
-                scroll={{ x: 'max-content' }}
                 pagination={false}
                 dataSource={detail.sessions}
                 columns={[
@@ -281,7 +281,9 @@ export function UserDetailPage() {
                   {
                     title: t('users.sessionState'),
                     dataIndex: 'isLive',
-                    render: (isLive: boolean) => <Tag color={isLive ? 'green' : 'default'}>{t(isLive ? 'users.live' : 'users.ended')}</Tag>,
+                    render: (isLive: boolean) => (
+                      <ToneTag tone={isLive ? 'green' : 'default'}>{t(isLive ? 'users.live' : 'users.ended')}</ToneTag>
+                    ),
                   },
                 ]}
               />

@@ -1,8 +1,9 @@
-import { Input, Table, Tag } from 'antd';
+import { Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { type UserRow, useUsers } from '../api/search-users.ts';
 
 const PAGE_SIZE = 20;
@@ -45,9 +46,9 @@ export function UsersPage() {
               kinds.length === 0
                 ? t('users.none')
                 : kinds.map((kind) => (
-                    <Tag key={kind} color="red">
+                    <ToneTag key={kind} tone="red">
                       {t(`users.kind.${kind}`)}
-                    </Tag>
+                    </ToneTag>
                   )),
           },
           {

@@ -50,7 +50,7 @@ describe('four-eyes adjustments page', () => {
       return envelope(200, page);
     });
     renderConsole('/adjustments');
-    await screen.findAllByText('ana@example.com (#42)', {}, { timeout: 10_000 });
+    await screen.findAllByText('ana@example.com (#42)', {}, { timeout: 30_000 });
     const rows = await screen.findAllByRole('row');
     const own = rows.find((row) => row.getAttribute('data-row-key') === '1');
     const other = rows.find((row) => row.getAttribute('data-row-key') === '2');
@@ -58,10 +58,10 @@ describe('four-eyes adjustments page', () => {
     expect(within(own).getByText('Your request: another operator decides')).toBeTruthy();
     expect(within(own).queryByRole('button', { name: 'Approve' })).toBeNull();
     fireEvent.click(within(other).getByRole('button', { name: 'Approve' }));
-    const confirm = await screen.findAllByRole('button', { name: 'Approve' }, { timeout: 10_000 });
+    const confirm = await screen.findAllByRole('button', { name: 'Approve' }, { timeout: 30_000 });
     fireEvent.click(confirm[confirm.length - 1] as HTMLElement);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/admin/api/adjustments/2/approve'))).toBe(true), {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     const approveCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/adjustments/2/approve'));
     expect(approveCall?.[1]?.method).toBe('POST');
@@ -73,11 +73,11 @@ describe('four-eyes adjustments page', () => {
       return envelope(200, { list: [], total: 0, pageNum: 1, pageSize: 20, hasMore: false });
     });
     renderConsole('/adjustments');
-    fireEvent.change(await screen.findByLabelText('User ID', {}, { timeout: 10_000 }), { target: { value: '999' } });
+    fireEvent.change(await screen.findByLabelText('User ID', {}, { timeout: 30_000 }), { target: { value: '999' } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '12.50' } });
     fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'Refund of a duplicated fee' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true), { timeout: 30_000 });
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       userId: '999',
@@ -87,6 +87,6 @@ describe('four-eyes adjustments page', () => {
       reasonCode: 'goodwill',
       note: 'Refund of a duplicated fee',
     });
-    expect(await screen.findByText('El usuario no existe', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('El usuario no existe', {}, { timeout: 30_000 })).toBeTruthy();
   }, 60_000);
 });

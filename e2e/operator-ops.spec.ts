@@ -138,7 +138,7 @@ for (const route of ['#/users', '#/adjustments', '#/instruments']) {
     try {
       await page.goto(`/admin/${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('.ant-table-tbody')).toBeVisible();
+      await expect(page.locator('.ant-table-tbody').first()).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);

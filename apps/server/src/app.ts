@@ -11,12 +11,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createAdjustmentsService,
   createAdminService,
+  createAdminUsersService,
+  createInstrumentsAdminService,
   createOperatorAccountsService,
   registerAdminRoutes,
   registerOperatorAccountRoutes,
+  registerOperatorOpsRoutes,
 } from './modules/admin/index.ts';
-import { createAuthService, registerAuthRoutes } from './modules/auth/index.ts';
+import { createAuthService, createRestrictionsService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
   type ChainWatcher,
@@ -44,6 +48,7 @@ import { createMessagesService, registerMessagesRoutes } from './modules/message
 import {
   createExecutionEngine,
   createTradingService,
+  createTradingSettings,
   type ExecutionEngine,
   type QuoteSource,
   registerTradingRoutes,
@@ -107,6 +112,8 @@ declare module 'fastify' {
     drain(timeoutMs: number): Promise<void>;
     market: MarketModule;
     trading: { service: TradingService; engine: ExecutionEngine };
+    /** Every route registered, with the permission an operator route declares (the operator matrix test walks it). */
+    routeList: Array<{ method: string; url: string; permission: string | undefined }>;
   }
 }
 
@@ -128,6 +135,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, permission: route.config?.permission });
+  });
 
   const isDatabaseOwned = options.database === undefined;
   const database = options.database ?? (await openDatabase(config, { inMemory: options.inMemoryDatabase ?? false }));
@@ -225,6 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const auth = createAuthService({ db, mailer, settings: config });
+  const restrictions = createRestrictionsService({ db });
   const messages = createMessagesService({ db, auth, bus, logger: app.log });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });
@@ -242,6 +255,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const withdrawals = createWithdrawalsService({
     db,
     auth,
+    restrictions,
     kyc,
     ledger,
     limits: { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd },
@@ -250,7 +264,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const payoutAccounts = createPayoutAccountsService({ db });
   const quotes = options.quoteSource ?? market.feed;
+  const tradingSettings = createTradingSettings({ db, bus, logger: app.log });
+  await tradingSettings.load();
   const trading = createTradingService({
+    settings: tradingSettings,
     db,
     ledger,
     catalog: market.catalog,
@@ -268,6 +285,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
   const operatorAccounts = createOperatorAccountsService({ db, now: options.operatorClock });
+  const operatorOps = {
+    users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
+    adjustments: createAdjustmentsService({ db, auth, ledger, messages }),
+    instruments: createInstrumentsAdminService({ db, catalog: market.catalog, settings: tradingSettings }),
+  };
   for (const job of [
     auth.housekeepingJob,
     ledger.reconciliationJob,
@@ -325,6 +347,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     async (operatorApi) => {
       registerAdminRoutes(operatorApi, admin);
       registerOperatorAccountRoutes(operatorApi, operatorAccounts);
+      registerOperatorOpsRoutes(operatorApi, operatorOps);
     },
     { prefix: '/admin/api' },
   );

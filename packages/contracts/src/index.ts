@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './kyc.ts';
 export * from './locales.ts';
 export * from './market.ts';
+export * from './operator-ops.ts';
 export * from './operator-permissions.ts';
 export * from './operators.ts';
 export * from './paging.ts';

@@ -88,11 +88,12 @@ const kycQuery = z.object({
 const kycIdParams = z.object({ id: pathIdSchema });
 
 export const operatorKycApi = {
-  queue: { method: 'GET', path: '/kyc', query: kycQuery, data: pageOf(operatorKycSchema) },
-  approve: { method: 'POST', path: '/kyc/:id/approve', params: kycIdParams, data: operatorKycSchema },
+  queue: { method: 'GET', path: '/kyc', permission: 'reviews.kyc', query: kycQuery, data: pageOf(operatorKycSchema) },
+  approve: { method: 'POST', path: '/kyc/:id/approve', permission: 'reviews.kyc', params: kycIdParams, data: operatorKycSchema },
   reject: {
     method: 'POST',
     path: '/kyc/:id/reject',
+    permission: 'reviews.kyc',
     params: kycIdParams,
     body: z.object({ reason: textSchema(200) }),
     data: operatorKycSchema,

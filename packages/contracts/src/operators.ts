@@ -118,18 +118,31 @@ export const operatorAccountApi = {
   login: {
     method: 'POST',
     path: '/auth/login',
+    permission: 'public',
     body: operatorSignInBody,
     data: z.object({ token: z.string(), operator: operatorProfileSchema }),
   },
-  logout: { method: 'POST', path: '/auth/logout', body: emptyBody, data: z.null() },
-  me: { method: 'GET', path: '/auth/me', data: operatorProfileSchema },
-  startTotp: { method: 'POST', path: '/auth/totp/enrol', body: emptyBody, data: totpEnrolmentSchema },
-  confirmTotp: { method: 'POST', path: '/auth/totp/confirm', body: z.object({ code: totpCodeSchema }), data: operatorProfileSchema },
-  disableTotp: { method: 'POST', path: '/auth/totp/disable', body: z.object({ code: totpCodeSchema }), data: operatorProfileSchema },
+  logout: { method: 'POST', path: '/auth/logout', permission: 'account.security', body: emptyBody, data: z.null() },
+  me: { method: 'GET', path: '/auth/me', permission: 'account.security', data: operatorProfileSchema },
+  startTotp: { method: 'POST', path: '/auth/totp/enrol', permission: 'account.security', body: emptyBody, data: totpEnrolmentSchema },
+  confirmTotp: {
+    method: 'POST',
+    path: '/auth/totp/confirm',
+    permission: 'account.security',
+    body: z.object({ code: totpCodeSchema }),
+    data: operatorProfileSchema,
+  },
+  disableTotp: {
+    method: 'POST',
+    path: '/auth/totp/disable',
+    permission: 'account.security',
+    body: z.object({ code: totpCodeSchema }),
+    data: operatorProfileSchema,
+  },
 } as const;
 
 export const operatorsApi = {
-  list: { method: 'GET', path: '/operators', data: z.array(operatorRecordSchema) },
-  create: { method: 'POST', path: '/operators', body: createOperatorBody, data: operatorRecordSchema },
-  audit: { method: 'GET', path: '/audit', query: auditQuery, data: pageOf(auditEntrySchema) },
+  list: { method: 'GET', path: '/operators', permission: 'operators.manage', data: z.array(operatorRecordSchema) },
+  create: { method: 'POST', path: '/operators', permission: 'operators.manage', body: createOperatorBody, data: operatorRecordSchema },
+  audit: { method: 'GET', path: '/audit', permission: 'audit.read', query: auditQuery, data: pageOf(auditEntrySchema) },
 } as const;

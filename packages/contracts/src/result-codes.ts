@@ -78,6 +78,7 @@ export const resultCodes = {
     httpStatus: 400,
     when: 'A withdrawal above the daily or monthly limit of the verification level.',
   },
+  WITHDRAWALS_FROZEN: { code: 4040, httpStatus: 423, when: 'A withdrawal by a user whose withdrawals an operator has frozen.' },
 
   // Trading: 5xxx
   INSTRUMENT_NOT_TRADABLE: {
@@ -113,6 +114,12 @@ export const resultCodes = {
     httpStatus: 400,
     when: 'An order, or a close, on a futures contract after the close of its last trading day (its positions settle).',
   },
+  TRADING_FROZEN: {
+    code: 5040,
+    httpStatus: 423,
+    when: 'A new order by a user whose trading an operator has frozen (closing positions stays allowed).',
+  },
+  INSTRUMENT_HALTED: { code: 5041, httpStatus: 409, when: 'A new order on an instrument an operator has halted.' },
 
   // Operators: 6xxx
   OPERATOR_LOGIN_FAILED: { code: 6001, httpStatus: 400, when: 'Unknown operator email or wrong password.' },
@@ -131,6 +138,19 @@ export const resultCodes = {
   OPERATOR_TOTP_NOT_STARTED: { code: 6013, httpStatus: 409, when: 'Confirming an enrolment that was never started.' },
   OPERATOR_TOTP_NOT_ENABLED: { code: 6014, httpStatus: 409, when: 'Turning off two-factor sign-in that is not on.' },
   OPERATOR_EMAIL_TAKEN: { code: 6015, httpStatus: 409, when: 'Creating an operator with an email another operator has.' },
+  USER_NOT_FOUND: { code: 6040, httpStatus: 404, when: 'An operator action on a user id that does not exist.' },
+  ADJUSTMENT_NOT_FOUND: { code: 6041, httpStatus: 404, when: 'An adjustment id that does not exist.' },
+  ADJUSTMENT_NOT_PENDING: { code: 6042, httpStatus: 409, when: 'Approving or rejecting an adjustment already decided.' },
+  ADJUSTMENT_OWN_REQUEST: {
+    code: 6043,
+    httpStatus: 409,
+    when: 'An operator approving or rejecting an adjustment they requested themselves (four eyes).',
+  },
+  SETTINGS_INVALID: {
+    code: 6044,
+    httpStatus: 400,
+    when: 'Trading settings that contradict each other (lowest leverage above the highest) or do not apply (a minimum quantity on a market).',
+  },
 
   // Content: 70xx
   ARTICLE_NOT_FOUND: { code: 7001, httpStatus: 404, when: 'No article has this id, or (for the app) it is not published.' },

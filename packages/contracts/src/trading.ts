@@ -195,6 +195,8 @@ export const minCountSchema = z.object({
   feeRate: decimal,
   feeMinimum: money,
   marketStatus: z.string(),
+  /** An operator halted new orders on this instrument; its quotes go on. */
+  isHalted: z.boolean(),
 });
 
 export const halfOrFullSchema = z.object({ positionId: z.string(), fullNum: decimal, halfNum: decimal });

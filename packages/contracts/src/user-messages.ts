@@ -14,6 +14,13 @@ export const messageTemplates = [
   'withdrawalRejected',
   'kycVerified',
   'kycRejected',
+  'tradingFrozen',
+  'tradingUnfrozen',
+  'withdrawalsFrozen',
+  'withdrawalsUnfrozen',
+  'loginUnfrozen',
+  'balanceCredited',
+  'balanceDebited',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -67,5 +74,5 @@ export const operatorMessageBody = z.object({
 });
 
 export const operatorMessagesApi = {
-  send: { method: 'POST', path: '/messages', body: operatorMessageBody, data: z.object({ id: z.string() }) },
+  send: { method: 'POST', path: '/messages', permission: 'messages.send', body: operatorMessageBody, data: z.object({ id: z.string() }) },
 } as const;

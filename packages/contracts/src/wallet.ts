@@ -400,14 +400,34 @@ export const outboxEntrySchema = z.object({
 
 /** The operator's sign-in (with two-factor) is `operatorAccountApi.login` in operators.ts. */
 export const operatorApi = {
-  deposits: { method: 'GET', path: '/deposits', query: reviewQuery, data: pageOf(operatorDepositSchema) },
-  approveDeposit: { method: 'POST', path: '/deposits/:id/approve', params: reviewIdParams, data: depositSchema },
-  rejectDeposit: { method: 'POST', path: '/deposits/:id/reject', params: reviewIdParams, body: rejectBody, data: depositSchema },
-  withdrawals: { method: 'GET', path: '/withdrawals', query: reviewQuery, data: pageOf(operatorWithdrawalSchema) },
-  reconciliation: { method: 'GET', path: '/ledger/reconciliation', data: reconciliationReportSchema },
+  deposits: { method: 'GET', path: '/deposits', permission: 'reviews.deposits', query: reviewQuery, data: pageOf(operatorDepositSchema) },
+  approveDeposit: {
+    method: 'POST',
+    path: '/deposits/:id/approve',
+    permission: 'reviews.deposits',
+    params: reviewIdParams,
+    data: depositSchema,
+  },
+  rejectDeposit: {
+    method: 'POST',
+    path: '/deposits/:id/reject',
+    permission: 'reviews.deposits',
+    params: reviewIdParams,
+    body: rejectBody,
+    data: depositSchema,
+  },
+  withdrawals: {
+    method: 'GET',
+    path: '/withdrawals',
+    permission: 'reviews.withdrawals',
+    query: reviewQuery,
+    data: pageOf(operatorWithdrawalSchema),
+  },
+  reconciliation: { method: 'GET', path: '/ledger/reconciliation', permission: 'ledger.reconcile', data: reconciliationReportSchema },
   publishAppVersion: {
     method: 'POST',
     path: '/app-versions',
+    permission: 'content.edit',
     body: publishAppVersionBody,
     data: z.object({
       version: z.string(),
@@ -417,11 +437,18 @@ export const operatorApi = {
     }),
   },
   /** The mails the server would have sent, when no SMTP server is configured (empty otherwise). */
-  outbox: { method: 'GET', path: '/outbox', data: z.array(outboxEntrySchema) },
-  approveWithdrawal: { method: 'POST', path: '/withdrawals/:id/approve', params: reviewIdParams, data: withdrawalSchema },
+  outbox: { method: 'GET', path: '/outbox', permission: 'outbox.read', data: z.array(outboxEntrySchema) },
+  approveWithdrawal: {
+    method: 'POST',
+    path: '/withdrawals/:id/approve',
+    permission: 'reviews.withdrawals',
+    params: reviewIdParams,
+    data: withdrawalSchema,
+  },
   rejectWithdrawal: {
     method: 'POST',
     path: '/withdrawals/:id/reject',
+    permission: 'reviews.withdrawals',
     params: reviewIdParams,
     body: rejectBody,
     data: withdrawalSchema,

@@ -14,7 +14,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     request.operator = operator;
   });
   const tags = ['operator'];
-  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ query }) => admin.depositQueue(query));
+  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
+    admin.depositQueue(operator, query),
+  );
   operatorRoute(
     app,
     operatorApi.approveDeposit,
@@ -33,7 +35,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
     { summary: 'Write a message to one user, or to everyone', tags },
     ({ operator, body, request }) => admin.sendMessage(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ query }) => admin.kycQueue(query));
+  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ operator, query }) =>
+    admin.kycQueue(operator, query),
+  );
   operatorRoute(app, operatorKycApi.approve, { summary: 'Verify an identity', tags }, ({ operator, params, request }) =>
     admin.approveKyc(operator, { ipAddress: request.ip }, params.id),
   );
@@ -46,22 +50,29 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   operatorRoute(app, operatorApi.publishAppVersion, { summary: 'Publish an app version', tags }, ({ operator, body, request }) =>
     admin.publishAppVersion(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async () => admin.outbox());
-  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, () => admin.reconciliation());
+  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async ({ operator }) =>
+    admin.outbox(operator),
+  );
+  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, ({ operator }) =>
+    admin.reconciliation(operator),
+  );
   app.get(
     '/file/:key',
     {
       onRequest: app.authenticateOperator,
+      config: { permission: 'files.read' },
       schema: { summary: 'An uploaded file, to operators', tags, params: z.object({ key: z.string().max(100) }) },
     },
     async (request, reply) => {
       if (!request.operator) throw new AppError('UNAUTHORIZED');
-      const file = await admin.uploadedFile((request.params as { key: string }).key);
+      const file = await admin.uploadedFile(request.operator, (request.params as { key: string }).key);
       if (!file) return sendError(reply, 'NOT_FOUND');
       return reply.header('content-type', file.contentType).header('content-security-policy', "default-src 'none'").send(file.bytes);
     },
   );
-  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ query }) => admin.withdrawalQueue(query));
+  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
+    admin.withdrawalQueue(operator, query),
+  );
   operatorRoute(
     app,
     operatorApi.approveWithdrawal,

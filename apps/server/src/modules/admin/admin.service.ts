@@ -12,6 +12,7 @@ import type { MessagesService } from '../messages/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
 import { createContentOperations } from './content-operations.ts';
+import { requirePermission } from './permissions.ts';
 
 const OPERATOR_IDLE_MS = 30 * 60_000;
 
@@ -100,84 +101,125 @@ export function createAdminService(dependencies: {
     },
 
     /** The proof that every stored balance equals its entries and each currency sums to zero. */
-    reconciliation: () => ledger.reconcile(),
+    reconciliation(operator: OperatorPrincipal) {
+      requirePermission(operator, 'ledger.reconcile');
+      return ledger.reconcile();
+    },
     /** Any uploaded file: operators review deposit screenshots and identity documents. */
-    uploadedFile: (key: string) => uploads.readOwned('operator', key),
+    uploadedFile(operator: OperatorPrincipal, key: string) {
+      requirePermission(operator, 'files.read');
+      return uploads.readOwned('operator', key);
+    },
 
-    sendMessage: (
+    sendMessage(
       operator: OperatorPrincipal,
       meta: { ipAddress: string },
       input: { userId?: number | string | undefined; title: string; content: string },
-    ) =>
-      audited(
+    ) {
+      requirePermission(operator, 'messages.send');
+      return audited(
         operator,
         meta,
         'message.send',
         { type: 'message', id: input.userId === undefined ? 0 : Number(input.userId) },
         (tx) => messages.send(tx, operator.operatorId, { ...input, userId: input.userId === undefined ? undefined : Number(input.userId) }),
         async () => undefined,
-      ),
+      );
+    },
 
-    publishAppVersion: (
+    publishAppVersion(
       operator: OperatorPrincipal,
       meta: { ipAddress: string },
       input: { version: string; notes?: string | undefined; downloadUrl?: string | undefined },
-    ) =>
-      audited(
+    ) {
+      requirePermission(operator, 'content.edit');
+      return audited(
         operator,
         meta,
         'app-version.publish',
         { type: 'app-version', id: 0 },
         (tx) => content.publishAppVersion(tx, input),
         async () => undefined,
-      ),
+      );
+    },
     /** The dev outbox: what would have been mailed without SMTP. */
-    outbox: () => mailer.outbox(),
+    outbox(operator: OperatorPrincipal) {
+      requirePermission(operator, 'outbox.read');
+      return mailer.outbox();
+    },
 
-    kycQueue: kyc.reviewQueue,
-    approveKyc: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>
-      audited(operator, meta, 'kyc.approve', { type: 'kyc', id }, (tx) => kyc.approve(tx, operator.operatorId, id), kycBefore(id)),
-    rejectKyc: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) =>
-      audited(operator, meta, 'kyc.reject', { type: 'kyc', id }, (tx) => kyc.reject(tx, operator.operatorId, id, reason), kycBefore(id)),
+    kycQueue(operator: OperatorPrincipal, filter: Parameters<KycService['reviewQueue']>[0]) {
+      requirePermission(operator, 'reviews.kyc');
+      return kyc.reviewQueue(filter);
+    },
+    approveKyc(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) {
+      requirePermission(operator, 'reviews.kyc');
+      return audited(operator, meta, 'kyc.approve', { type: 'kyc', id }, (tx) => kyc.approve(tx, operator.operatorId, id), kycBefore(id));
+    },
+    rejectKyc(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) {
+      requirePermission(operator, 'reviews.kyc');
+      return audited(
+        operator,
+        meta,
+        'kyc.reject',
+        { type: 'kyc', id },
+        (tx) => kyc.reject(tx, operator.operatorId, id, reason),
+        kycBefore(id),
+      );
+    },
 
-    depositQueue: deposits.reviewQueue,
-    withdrawalQueue: withdrawals.reviewQueue,
+    depositQueue(operator: OperatorPrincipal, filter: Parameters<DepositsService['reviewQueue']>[0]) {
+      requirePermission(operator, 'reviews.deposits');
+      return deposits.reviewQueue(filter);
+    },
+    withdrawalQueue(operator: OperatorPrincipal, filter: Parameters<WithdrawalsService['reviewQueue']>[0]) {
+      requirePermission(operator, 'reviews.withdrawals');
+      return withdrawals.reviewQueue(filter);
+    },
 
-    approveDeposit: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>
-      audited(
+    approveDeposit(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) {
+      requirePermission(operator, 'reviews.deposits');
+      return audited(
         operator,
         meta,
         'deposit.approve',
         { type: 'deposit', id },
         (tx) => deposits.approve(tx, operator.operatorId, id),
         depositBefore(id),
-      ),
-    rejectDeposit: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) =>
-      audited(
+      );
+    },
+    rejectDeposit(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) {
+      requirePermission(operator, 'reviews.deposits');
+      return audited(
         operator,
         meta,
         'deposit.reject',
         { type: 'deposit', id },
         (tx) => deposits.reject(tx, operator.operatorId, id, reason),
         depositBefore(id),
-      ),
-    payWithdrawal: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) =>
-      audited(
+      );
+    },
+    payWithdrawal(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number) {
+      requirePermission(operator, 'reviews.withdrawals');
+      return audited(
         operator,
         meta,
         'withdrawal.pay',
         { type: 'withdrawal', id },
         (tx) => withdrawals.markPaid(tx, operator.operatorId, id),
         withdrawalBefore(id),
-      ),
-    rejectWithdrawal: (operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) =>
-      audited(
+      );
+    },
+    rejectWithdrawal(operator: OperatorPrincipal, meta: { ipAddress: string }, id: number, reason: string) {
+      requirePermission(operator, 'reviews.withdrawals');
+      return audited(
         operator,
         meta,
         'withdrawal.reject',
         { type: 'withdrawal', id },
         (tx) => withdrawals.reject(tx, operator.operatorId, id, reason),
         withdrawalBefore(id),
-      ),
+      );
+    },
   };
 }

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { AuthService, RestrictionsService } from '../auth/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { bankCards, withdrawalAddresses, withdrawals } from './funding.tables.ts';
@@ -45,13 +45,14 @@ export type WithdrawalLimits = { dailyMaxUsd: number; monthlyMaxUsd: number };
 export function createWithdrawalsService(dependencies: {
   db: Database;
   auth: AuthService;
+  restrictions: RestrictionsService;
   kyc: KycService;
   ledger: LedgerService;
   limits: WithdrawalLimits;
   notify?: Notifier;
   now?: () => Date;
 }) {
-  const { db, auth, kyc, ledger, limits } = dependencies;
+  const { db, auth, restrictions, kyc, ledger, limits } = dependencies;
   const notify = dependencies.notify ?? silentNotifier;
   const now = dependencies.now ?? (() => new Date());
 
@@ -87,6 +88,8 @@ export function createWithdrawalsService(dependencies: {
     return inTransaction(db, async (tx) => {
       // One withdrawal of a user at a time, so two at once cannot both pass the limits.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${userId}`}))`);
+      // Checked under the lock, in the transaction that holds the money, so a freeze committed before cannot be missed.
+      await restrictions.assertWithdrawalsAllowed(tx, userId);
       const existing = await tx
         .select()
         .from(withdrawals)

@@ -136,6 +136,11 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       });
     },
 
+    /** A user's verification state for the operator console (the caller checked the operator's permission). */
+    async stateOfUser(userId: number): Promise<KycState> {
+      return stateOf(await latest(db, userId));
+    },
+
     async isVerified(userId: number): Promise<boolean> {
       return (await latest(db, userId))?.status === 'verified';
     },

@@ -2,3 +2,10 @@ export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts
 export { registerTradingRoutes } from './trading.routes.ts';
 export { marketRules } from './trading.rules.ts';
 export { createTradingService, type QuoteSource, type TradingService } from './trading.service.ts';
+export {
+  createTradingSettings,
+  type EffectiveRules,
+  type SettingsOverride,
+  type SettingsPatch,
+  type TradingSettings,
+} from './trading-settings.ts';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { databaseErrorCode, type Executor } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/http/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
 
 export type OrderRow = typeof tradingOrders.$inferSelect;
@@ -9,14 +10,23 @@ export type FillRow = typeof tradingFills.$inferSelect;
 
 const inProgress = [0, 3];
 
-/** Inserts an order unless the user already used its idempotency key; undefined then. */
+/**
+ * Inserts an order, or nothing when its idempotency key was used. A trigger refuses an opening order of a
+ * user whose trading an operator froze (SQLSTATE TF001): enforced in the same statement, so the order
+ * path gains no query and a freeze committed before cannot be missed by any process.
+ */
 export async function insertOrder(executor: Executor, order: NewOrder): Promise<OrderRow | undefined> {
-  const rows = await executor
-    .insert(tradingOrders)
-    .values(order)
-    .onConflictDoNothing({ target: [tradingOrders.userId, tradingOrders.idempotencyKey] })
-    .returning();
-  return rows[0];
+  try {
+    const rows = await executor
+      .insert(tradingOrders)
+      .values(order)
+      .onConflictDoNothing({ target: [tradingOrders.userId, tradingOrders.idempotencyKey] })
+      .returning();
+    return rows[0];
+  } catch (error) {
+    if (databaseErrorCode(error) === 'TF001') throw new AppError('TRADING_FROZEN');
+    throw error;
+  }
 }
 
 export async function orderByKey(executor: Executor, userId: number, idempotencyKey: string) {

@@ -25,16 +25,15 @@ import {
   type Instrument,
   isExpiredAt,
   isOnTick,
-  isTradable,
   MAINTENANCE_MARGIN_RATIO,
   type MarketRules,
   marginOf,
-  marketRules,
   multiplierOf,
   orderExpiry,
   sourcesOfCreate,
   tickSizeOf,
 } from './trading.rules.ts';
+import type { EffectiveRules, TradingSettings } from './trading-settings.ts';
 
 /** Where trading reads prices: the market feed, or a scripted one in tests. */
 export type QuoteSource = {
@@ -64,6 +63,8 @@ type Dependencies = {
   /** Currency conversion at the live rates (the market service's). */
   convert: (amount: string, from: string, to: string, decimals: number) => string;
   clock: ClockMode;
+  /** The fees, leverage limits, minimum quantities and halts in force (operators edit them). */
+  settings: TradingSettings;
   now?: () => Date;
   /** Told after a commit that an order now rests (the execution engine indexes it). */
   onResting?: (order: repository.OrderRow) => void;
@@ -116,7 +117,7 @@ function decimalText(value: string | null): string | null {
 export type TradingService = ReturnType<typeof createTradingService>;
 
 export function createTradingService(dependencies: Dependencies) {
-  const { db, ledger, catalog, quotes, convert, clock } = dependencies;
+  const { db, ledger, catalog, quotes, convert, clock, settings } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const userIdOf = (principal: Principal) => Number(principal.userId);
 
@@ -126,9 +127,9 @@ export function createTradingService(dependencies: Dependencies) {
     return instrument;
   }
 
-  function rulesOf(instrument: Instrument): MarketRules {
-    if (!isTradable(instrument.source)) throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
-    return marketRules[instrument.source];
+  /** The rules in force now, from memory: the constants and reference data with operators' edits on top. */
+  function rulesOf(instrument: Instrument): EffectiveRules {
+    return settings.rulesOf(instrument);
   }
 
   /** A value in the instrument's currency, in the wallet's currency. */
@@ -397,9 +398,10 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /** Checks of an order against its instrument, before anything is written. */
-  function assertOrderAllowed(instrument: Instrument, rules: MarketRules, input: CreateOrderInput) {
+  function assertOrderAllowed(instrument: Instrument, rules: EffectiveRules, input: CreateOrderInput) {
+    if (rules.isHalted) throw new AppError('INSTRUMENT_HALTED', { code: instrument.code });
     const quantity = new Decimal(input.quantity);
-    if (quantity.lessThan(instrument.minQuantity)) throw new AppError('QUANTITY_BELOW_MINIMUM', { num: instrument.minQuantity });
+    if (quantity.lessThan(rules.minQuantity)) throw new AppError('QUANTITY_BELOW_MINIMUM', { num: rules.minQuantity });
     if (!quantity.mod(instrument.lotSize).isZero()) throw new AppError('QUANTITY_NOT_WHOLE_LOTS', { lot: instrument.lotSize });
     if (input.leverage < rules.leverageMin || input.leverage > rules.leverageMax)
       throw new AppError('LEVERAGE_OUT_OF_RANGE', { min: rules.leverageMin, max: rules.leverageMax });
@@ -732,7 +734,8 @@ export function createTradingService(dependencies: Dependencies) {
         if (!order) return 'gone';
         const instrument = instrumentOf(order.code);
         // An expired contract may still be quoted; its orders wait for the settlement job to cancel them.
-        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime())) return 'waiting';
+        // A halt stops new exposure: resting orders wait for the resume (closing positions is not an order that rests).
+        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime()) || settings.isHalted(instrument.code)) return 'waiting';
         const { price, isTriggered } = fillPriceOn(order, tick);
         if (isTriggered && order.status === orderStatuses.entrusted)
           await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
@@ -862,7 +865,7 @@ export function createTradingService(dependencies: Dependencies) {
         source: instrument.source as TradableSource,
         walletType: rules.walletType,
         currency: currencyOfWallet(rules.walletType),
-        minCount: instrument.minQuantity,
+        minCount: rules.minQuantity,
         lotSize: instrument.lotSize,
         tickSize: tickSizeOf(instrument, price).toString(),
         multiplier: multiplierOf(instrument).toString(),
@@ -871,6 +874,7 @@ export function createTradingService(dependencies: Dependencies) {
         feeRate: rules.feeRate,
         feeMinimum: rules.feeMinimum,
         marketStatus: statusAt(calendars[instrument.calendar], now().getTime(), clock),
+        isHalted: rules.isHalted,
       };
     },
 
@@ -892,6 +896,27 @@ export function createTradingService(dependencies: Dependencies) {
         offset: 0,
       });
       return page.rows.map(positionView);
+    },
+
+    /** A user's orders or positions for the operator console (the caller checked the operator's permission). */
+    async ordersOfUser(userId: number, input: { pageNum: number; pageSize: number }) {
+      const page = await repository.pageOfOrders(db, userId, {
+        isInProgress: null,
+        source: undefined,
+        limit: input.pageSize,
+        offset: (input.pageNum - 1) * input.pageSize,
+      });
+      return { list: page.rows.map(orderView), ...pageInfo(page.total, input.pageNum, input.pageSize) };
+    },
+
+    async positionsOfUser(userId: number, input: { isOpen: boolean; pageNum: number; pageSize: number }) {
+      const page = await repository.pageOfPositions(db, userId, {
+        isOpen: input.isOpen,
+        source: undefined,
+        limit: input.pageSize,
+        offset: (input.pageNum - 1) * input.pageSize,
+      });
+      return { list: page.rows.map(positionView), ...pageInfo(page.total, input.pageNum, input.pageSize) };
     },
 
     async orders(principal: Principal, input: { isInProgress: boolean; source?: string | undefined; pageNum: number; pageSize: number }) {

@@ -8,6 +8,10 @@ export type Principal = { userId: string; sessionId: string };
 export type OperatorPrincipal = { operatorId: number; sessionId: number; role: string };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** On operator routes: the permission the service checks first, or 'public'. */
+    permission?: string | undefined;
+  }
   interface FastifyRequest {
     locale: Locale;
     principal: Principal | undefined;

@@ -11,6 +11,11 @@ export type RouteSpec = {
   query?: z.ZodType | undefined;
   params?: z.ZodType | undefined;
   data: z.ZodType;
+  /**
+   * Operator routes: the permission their service checks first ('public' for the login), kept in the
+   * route's config so tests can enumerate every operator route with what it requires.
+   */
+  permission?: string;
 };
 
 type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -50,6 +55,7 @@ export function publicRoute<S extends RouteSpec>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: spec.method,
     url: spec.path,
+    config: { permission: spec.permission },
     schema: schemaOf(spec, options, false),
     handler: async (request) => {
       const data = await handler(contextOf<S>(request));
@@ -89,6 +95,7 @@ export function operatorRoute<S extends RouteSpec>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: spec.method,
     url: spec.path,
+    config: { permission: spec.permission },
     schema: schemaOf(spec, options, true),
     onRequest: app.authenticateOperator,
     handler: async (request) => {

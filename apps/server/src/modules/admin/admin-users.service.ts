@@ -1,0 +1,255 @@
+import {
+  type Currency,
+  type LedgerReason,
+  type MessageTemplate,
+  pageInfo,
+  type RestrictionKind,
+  restrictionKinds,
+  type WalletType,
+} from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
+import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import type { Restriction, RestrictionsService } from '../auth/index.ts';
+import type { KycService } from '../kyc/index.ts';
+import { type LedgerService, toMoney } from '../ledger/index.ts';
+import type { MessagesService } from '../messages/index.ts';
+import type { TradingService } from '../trading/index.ts';
+import { type AuditMeta, createAudited } from './audit.ts';
+import { requirePermission } from './permissions.ts';
+
+type UserSearchRow = {
+  id: string;
+  email: string;
+  created_at: Date | string;
+  first_name: string | null;
+  last_name: string | null;
+  kyc_status: string | null;
+  restrictions: string[] | string | null;
+  total: string;
+};
+
+/** What the user is told when a freeze starts or ends. A login freeze tells nothing: the user cannot read it. */
+const messageOnFreeze: Record<RestrictionKind, MessageTemplate | undefined> = {
+  login: undefined,
+  trading: 'tradingFrozen',
+  withdrawals: 'withdrawalsFrozen',
+};
+const messageOnUnfreeze: Record<RestrictionKind, MessageTemplate> = {
+  login: 'loginUnfrozen',
+  trading: 'tradingUnfrozen',
+  withdrawals: 'withdrawalsUnfrozen',
+};
+
+function restrictionView(restriction: Restriction) {
+  return {
+    kind: restriction.kind,
+    reason: restriction.reason,
+    operatorId: restriction.operatorId === null ? null : String(restriction.operatorId),
+    createdAtTimestamp: restriction.createdAt.getTime(),
+  };
+}
+
+/** Arrays come back from the embedded database as their text form ({a,b}); both forms read the same. */
+function kindsOf(value: string[] | string | null): RestrictionKind[] {
+  const list = Array.isArray(value) ? value : (value ?? '').replace(/[{}]/g, '').split(',');
+  return list.filter((kind): kind is RestrictionKind => (restrictionKinds as readonly string[]).includes(kind));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+/** Operators look users up, see their money and activity, freeze what must stop and end their sessions. */
+export function createAdminUsersService(dependencies: {
+  db: Database;
+  restrictions: RestrictionsService;
+  kyc: KycService;
+  ledger: LedgerService;
+  trading: TradingService;
+  messages: MessagesService;
+}) {
+  const { db, restrictions, kyc, ledger, trading, messages } = dependencies;
+  const audited = createAudited(db);
+
+  async function search(executor: Executor, input: { query: string; userId?: number; limit: number; offset: number }) {
+    const query = input.query;
+    const pattern = `%${escapeLike(query)}%`;
+    const filter =
+      input.userId !== undefined
+        ? sql`u.id = ${input.userId}`
+        : query === ''
+          ? sql`TRUE`
+          : sql`(u.email ILIKE ${pattern} OR u.id::text = ${query} OR (k.first_name || ' ' || k.last_name) ILIKE ${pattern})`;
+    const result = await executor.execute<UserSearchRow>(sql`
+      SELECT u.id::text, u.email, u.created_at, k.first_name, k.last_name, k.status AS kyc_status,
+        (SELECT array_agg(r.kind ORDER BY r.kind) FROM user_restrictions r WHERE r.user_id = u.id) AS restrictions,
+        count(*) OVER () AS total
+      FROM users u
+      LEFT JOIN LATERAL (
+        SELECT first_name, last_name, status FROM kyc_submissions s WHERE s.user_id = u.id ORDER BY s.id DESC LIMIT 1
+      ) k ON TRUE
+      WHERE ${filter}
+      ORDER BY u.id DESC
+      LIMIT ${input.limit} OFFSET ${input.offset}`);
+    return {
+      total: Number(result.rows[0]?.total ?? 0),
+      list: result.rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+        kycStatus: row.kyc_status ?? 'none',
+        restrictions: kindsOf(row.restrictions),
+        createdAtTimestamp: new Date(row.created_at).getTime(),
+      })),
+    };
+  }
+
+  async function requireUser(executor: Executor, userId: number) {
+    const found = await search(executor, { query: '', userId, limit: 1, offset: 0 });
+    const user = found.list[0];
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return user;
+  }
+
+  const restrictionsBefore = (userId: number) => async (executor: Executor) => ({
+    restrictions: (await restrictions.restrictionsOf(executor, userId)).map(restrictionView),
+  });
+
+  return {
+    async search(operator: OperatorPrincipal, input: { query: string; pageNum: number; pageSize: number }) {
+      requirePermission(operator, 'users.read');
+      const page = await search(db, { query: input.query, limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize });
+      return { list: page.list, ...pageInfo(page.total, input.pageNum, input.pageSize) };
+    },
+
+    async detail(operator: OperatorPrincipal, userId: number) {
+      requirePermission(operator, 'users.read');
+      const user = await requireUser(db, userId);
+      const [userRestrictions, kycState, wallets, sessions] = [
+        await restrictions.restrictionsOf(db, userId),
+        await kyc.stateOfUser(userId),
+        await ledger.wallets(db, userId),
+        await restrictions.sessionsOf(userId),
+      ];
+      const now = Date.now();
+      const sessionViews = sessions.map((session) => ({
+        id: String(session.id),
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+        createdAtTimestamp: session.createdAt.getTime(),
+        lastSeenAtTimestamp: session.lastSeenAt.getTime(),
+        expiresAtTimestamp: session.expiresAt.getTime(),
+        revokedAtTimestamp: session.revokedAt?.getTime() ?? null,
+        isLive: session.revokedAt === null && session.expiresAt.getTime() > now,
+      }));
+      // A device is what a browser or app tells of itself: the sessions of one user agent, newest first.
+      const devices = new Map<
+        string,
+        { userAgent: string | null; lastIpAddress: string | null; lastSeenAtTimestamp: number; sessionCount: number }
+      >();
+      for (const session of sessionViews) {
+        const key = session.userAgent ?? '';
+        const device = devices.get(key);
+        if (device) device.sessionCount += 1;
+        else
+          devices.set(key, {
+            userAgent: session.userAgent,
+            lastIpAddress: session.ipAddress,
+            lastSeenAtTimestamp: session.lastSeenAtTimestamp,
+            sessionCount: 1,
+          });
+      }
+      return {
+        user,
+        restrictions: userRestrictions.map(restrictionView),
+        kyc: kycState,
+        wallets,
+        sessions: sessionViews,
+        devices: [...devices.values()],
+      };
+    },
+
+    async statement(
+      operator: OperatorPrincipal,
+      userId: number,
+      input: { walletType?: WalletType | undefined; pageNum: number; pageSize: number },
+    ) {
+      requirePermission(operator, 'users.read');
+      await requireUser(db, userId);
+      const page = await ledger.statement(db, userId, input);
+      return {
+        list: page.rows.map((row) => ({
+          id: row.id,
+          walletType: row.wallet_type as WalletType,
+          currency: row.currency as Currency,
+          amount: toMoney(row.amount),
+          balanceAfter: toMoney(row.balance_after),
+          reason: row.reason as LedgerReason,
+          memo: row.memo,
+          createTimeTimestamp: new Date(row.created_at).getTime(),
+        })),
+        ...pageInfo(page.total, input.pageNum, input.pageSize),
+      };
+    },
+
+    async orders(operator: OperatorPrincipal, userId: number, input: { pageNum: number; pageSize: number }) {
+      requirePermission(operator, 'users.read');
+      await requireUser(db, userId);
+      return trading.ordersOfUser(userId, input);
+    },
+
+    async positions(operator: OperatorPrincipal, userId: number, input: { status: 'open' | 'closed'; pageNum: number; pageSize: number }) {
+      requirePermission(operator, 'users.read');
+      await requireUser(db, userId);
+      return trading.positionsOfUser(userId, { isOpen: input.status === 'open', pageNum: input.pageNum, pageSize: input.pageSize });
+    },
+
+    async freeze(operator: OperatorPrincipal, meta: AuditMeta, userId: number, input: { kind: RestrictionKind; reason: string }) {
+      requirePermission(operator, 'users.freeze');
+      await requireUser(db, userId);
+      return audited(
+        operator,
+        meta,
+        `user.freeze.${input.kind}`,
+        { type: 'user', id: userId },
+        async (tx) => {
+          const after = (await restrictions.freeze(tx, { userId, ...input, operatorId: operator.operatorId })).map(restrictionView);
+          const template = messageOnFreeze[input.kind];
+          if (template) await messages.notify(tx, userId, template, { reason: input.reason });
+          return { result: { restrictions: after }, after: { restrictions: after, reason: input.reason } };
+        },
+        restrictionsBefore(userId),
+      );
+    },
+
+    async unfreeze(operator: OperatorPrincipal, meta: AuditMeta, userId: number, input: { kind: RestrictionKind; reason: string }) {
+      requirePermission(operator, 'users.freeze');
+      await requireUser(db, userId);
+      return audited(
+        operator,
+        meta,
+        `user.unfreeze.${input.kind}`,
+        { type: 'user', id: userId },
+        async (tx, before) => {
+          const wasFrozen = (before as { restrictions: Array<{ kind: string }> }).restrictions.some(
+            (restriction) => restriction.kind === input.kind,
+          );
+          const after = (await restrictions.unfreeze(tx, { userId, kind: input.kind })).map(restrictionView);
+          if (wasFrozen) await messages.notify(tx, userId, messageOnUnfreeze[input.kind], {});
+          return { result: { restrictions: after }, after: { restrictions: after, reason: input.reason } };
+        },
+        restrictionsBefore(userId),
+      );
+    },
+
+    async revokeSessions(operator: OperatorPrincipal, meta: AuditMeta, userId: number, input: { reason: string }) {
+      requirePermission(operator, 'users.sessions');
+      await requireUser(db, userId);
+      return audited(operator, meta, 'user.sessions.revoke', { type: 'user', id: userId }, async (tx) => {
+        const revokedCount = await restrictions.revokeSessions(tx, userId);
+        return { result: { revokedCount }, after: { revokedCount, reason: input.reason } };
+      });
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import { type OperatorRole, operatorPermissions, operatorRoles, roleHasPermission } from '@bolsa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../platform/security/index.ts';
+import { auditCount, operatorWithRole } from '../../test/operators.ts';
+import {
+  operatorToken,
+  registerUser,
+  startTestApp,
+  type TestApp,
+  tinyPng,
+  upload,
+  verifyIdentity,
+  withOperator,
+} from '../../test/test-app.ts';
+
+/**
+ * Every operator endpoint × every role, a user's token and no token. The endpoints are not listed
+ * here: they are walked from the routes the server registered under /admin/api, each with the
+ * permission its contract declares, so an endpoint another branch adds is in the matrix by itself
+ * (and fails it until it declares its permission and gets a fixture below).
+ */
+
+type Caller = { name: string; role?: OperatorRole; token?: string };
+/** A request; `token` replaces the caller's when the call acts on the caller's own session (sign-out, two-factor). */
+type Request = { url: string; body?: unknown; token?: string };
+type Fixture = (caller: Caller) => Promise<Request>;
+
+/**
+ * The mutating calls that write no audit row, and why: they touch only the caller's own session or an
+ * unconfirmed secret, not the platform; the two-factor confirmation and removal are audited.
+ */
+const notAudited: Record<string, string> = {
+  'POST /admin/api/auth/logout': "ends the caller's own session",
+  'POST /admin/api/auth/totp/enrol': 'stores a secret that does nothing until confirmed (the confirmation is audited)',
+};
+
+const isMutating = (method: string) => method !== 'GET';
+
+describe('operator permission matrix: only what the permission list grants succeeds, and every success is audited once', () => {
+  let testApp: TestApp;
+  const callers: Caller[] = [];
+  // Two-factor codes are single-use per 30-second step: the clock moves on between a confirmation and a removal.
+  let clockOffsetMs = 0;
+  let requester: string;
+  let target: { token: string; user: { id: string } };
+  let withdrawer: { token: string; user: { id: string } };
+  let cardId: string;
+  let counter = 0;
+  const next = () => {
+    counter += 1;
+    return counter;
+  };
+
+  async function pendingDeposit(): Promise<string> {
+    const uploaded = await upload(testApp, target.token, tinyPng);
+    const deposit = await testApp.call<{ id: string }>('/recharge/create', {
+      token: target.token,
+      body: { method: 'fiat', walletType: 'BALANCE', amount: '10.00', screenshotUrl: uploaded.body.data?.url },
+    });
+    return deposit.body.data.id;
+  }
+
+  async function pendingWithdrawal(): Promise<string> {
+    const response = await testApp.call<{ id: string }>('/withdrawal/withdrawal-apply', {
+      token: withdrawer.token,
+      body: { method: 'bank', cardId, amount: '1.00', payPassword: '123456', idempotencyKey: `matrix-withdrawal-${next()}` },
+    });
+    if (response.body.code !== 200) throw new Error(`withdrawal failed: ${response.body.msg}`);
+    return response.body.data.id;
+  }
+
+  async function pendingKyc(): Promise<string> {
+    const user = await registerUser(testApp);
+    const front = await upload(testApp, user.token, tinyPng);
+    const back = await upload(testApp, user.token, tinyPng);
+    await testApp.call('/updateReal', {
+      token: user.token,
+      body: {
+        documentType: 'idcard',
+        countryCode: 'AR',
+        firstName: 'Eva',
+        lastName: 'Matrix',
+        idNumber: `3${String(next()).padStart(7, '0')}`,
+        frontImageUrl: front.body.data?.url,
+        backImageUrl: back.body.data?.url,
+      },
+    });
+    const queue = await testApp.call<{ list: Array<{ id: string; userId: string }> }>('/kyc?status=pending&pageSize=100', {
+      isOperatorApi: true,
+      token: requester,
+      method: 'GET',
+    });
+    const mine = queue.body.data.list.find((row) => row.userId === user.user.id);
+    if (!mine) throw new Error('kyc submission not queued');
+    return mine.id;
+  }
+
+  async function pendingAdjustment(): Promise<string> {
+    const response = await testApp.call<{ id: string }>('/adjustments', {
+      isOperatorApi: true,
+      token: requester,
+      body: { userId: target.user.id, walletType: 'BALANCE', direction: 'credit', amount: '1.00', reasonCode: 'goodwill', note: 'matrix' },
+    });
+    if (response.body.code !== 200) throw new Error(`adjustment request failed: ${response.body.msg}`);
+    return response.body.data.id;
+  }
+
+  /** A fresh operator of the caller's role with a started enrolment, so two-factor calls act on nobody else's account. */
+  async function enrolling(caller: Caller) {
+    const fresh = await operatorWithRole(testApp, caller.role ?? 'admin');
+    const started = await testApp.call<{ secret: string }>('/auth/totp/enrol', { isOperatorApi: true, token: fresh.token, body: {} });
+    return { token: fresh.token, secret: started.body.data.secret };
+  }
+  const codeNow = (secret: string) => totpCode(secret, Date.now() + clockOffsetMs);
+  const ownSession = async (caller: Caller) => (caller.role ? { token: (await operatorWithRole(testApp, caller.role)).token } : {});
+
+  async function draftArticle(): Promise<string> {
+    const response = await testApp.call<{ id: string }>('/articles', {
+      isOperatorApi: true,
+      token: requester,
+      body: { kind: 'news', translations: { es: { title: `Matriz ${next()}`, body: 'Texto' } } },
+    });
+    if (response.body.code !== 200) throw new Error(`article failed: ${response.body.msg}`);
+    return response.body.data.id;
+  }
+
+  /** A fresh, valid request for each endpoint, so an allowed caller must succeed (200) and a refused one proves nothing changed. */
+  const fixtures: Record<string, Fixture> = {
+    'GET /admin/api/deposits': async () => ({ url: '/deposits' }),
+    'POST /admin/api/deposits/:id/approve': async () => ({ url: `/deposits/${await pendingDeposit()}/approve` }),
+    'POST /admin/api/deposits/:id/reject': async () => ({ url: `/deposits/${await pendingDeposit()}/reject`, body: { reason: 'blurry' } }),
+    'GET /admin/api/withdrawals': async () => ({ url: '/withdrawals' }),
+    'POST /admin/api/withdrawals/:id/approve': async () => ({ url: `/withdrawals/${await pendingWithdrawal()}/approve` }),
+    'POST /admin/api/withdrawals/:id/reject': async () => ({
+      url: `/withdrawals/${await pendingWithdrawal()}/reject`,
+      body: { reason: 'wrong account' },
+    }),
+    'GET /admin/api/kyc': async () => ({ url: '/kyc' }),
+    'POST /admin/api/kyc/:id/approve': async () => ({ url: `/kyc/${await pendingKyc()}/approve` }),
+    'POST /admin/api/kyc/:id/reject': async () => ({ url: `/kyc/${await pendingKyc()}/reject`, body: { reason: 'expired document' } }),
+    'GET /admin/api/file/:key': async () => {
+      const uploaded = await upload(testApp, target.token, tinyPng);
+      return { url: `/file/${String(uploaded.body.data?.url).split('/').pop()}` };
+    },
+    'POST /admin/api/messages': async () => ({ url: '/messages', body: { userId: target.user.id, title: 'Hola', content: 'Matrix' } }),
+    'POST /admin/api/app-versions': async () => ({ url: '/app-versions', body: { version: `2.${next()}.0` } }),
+    'GET /admin/api/outbox': async () => ({ url: '/outbox' }),
+    'GET /admin/api/ledger/reconciliation': async () => ({ url: '/ledger/reconciliation' }),
+    'GET /admin/api/users': async () => ({ url: '/users?query=example.com' }),
+    'GET /admin/api/users/:id': async () => ({ url: `/users/${target.user.id}` }),
+    'GET /admin/api/users/:id/statement': async () => ({ url: `/users/${target.user.id}/statement` }),
+    'GET /admin/api/users/:id/orders': async () => ({ url: `/users/${target.user.id}/orders` }),
+    'GET /admin/api/users/:id/positions': async () => ({ url: `/users/${target.user.id}/positions` }),
+    'POST /admin/api/users/:id/freeze': async () => ({
+      url: `/users/${target.user.id}/freeze`,
+      body: { kind: 'withdrawals', reason: 'matrix' },
+    }),
+    'POST /admin/api/users/:id/unfreeze': async () => ({
+      url: `/users/${target.user.id}/unfreeze`,
+      body: { kind: 'withdrawals', reason: 'matrix' },
+    }),
+    'POST /admin/api/users/:id/sessions/revoke': async () => ({
+      url: `/users/${(await registerUser(testApp)).user.id}/sessions/revoke`,
+      body: { reason: 'matrix' },
+    }),
+    'GET /admin/api/adjustments': async () => ({ url: '/adjustments' }),
+    'POST /admin/api/adjustments': async () => ({
+      url: '/adjustments',
+      body: {
+        userId: target.user.id,
+        walletType: 'STOCK',
+        direction: 'credit',
+        amount: '2.00',
+        reasonCode: 'compensation',
+        note: 'matrix',
+      },
+    }),
+    'POST /admin/api/adjustments/:id/approve': async () => ({ url: `/adjustments/${await pendingAdjustment()}/approve` }),
+    'POST /admin/api/adjustments/:id/reject': async () => ({
+      url: `/adjustments/${await pendingAdjustment()}/reject`,
+      body: { reason: 'not justified' },
+    }),
+    'POST /admin/api/auth/logout': async (caller) => ({ url: '/auth/logout', body: {}, ...(await ownSession(caller)) }),
+    'GET /admin/api/auth/me': async () => ({ url: '/auth/me' }),
+    'POST /admin/api/auth/totp/enrol': async (caller) => ({ url: '/auth/totp/enrol', body: {}, ...(await ownSession(caller)) }),
+    'POST /admin/api/auth/totp/confirm': async (caller) => {
+      if (!caller.role) return { url: '/auth/totp/confirm', body: { code: '123456' } };
+      const { token, secret } = await enrolling(caller);
+      return { url: '/auth/totp/confirm', body: { code: codeNow(secret) }, token };
+    },
+    'POST /admin/api/auth/totp/disable': async (caller) => {
+      if (!caller.role) return { url: '/auth/totp/disable', body: { code: '123456' } };
+      const { token, secret } = await enrolling(caller);
+      await testApp.call('/auth/totp/confirm', { isOperatorApi: true, token, body: { code: codeNow(secret) } });
+      clockOffsetMs += 30_000;
+      return { url: '/auth/totp/disable', body: { code: codeNow(secret) }, token };
+    },
+    'GET /admin/api/operators': async () => ({ url: '/operators' }),
+    'POST /admin/api/operators': async () => ({
+      url: '/operators',
+      body: { email: `created.${next()}@ops.example.com`, password: 'a-long-operator-password', role: 'support' },
+    }),
+    'GET /admin/api/audit': async () => ({ url: '/audit' }),
+    'GET /admin/api/instruments': async () => ({ url: '/instruments?query=AAPL' }),
+    'GET /admin/api/markets/settings': async () => ({ url: '/markets/settings' }),
+    'POST /admin/api/instruments/:code/halt': async () => ({ url: '/instruments/MSFT/halt', body: { reason: 'matrix' } }),
+    'POST /admin/api/instruments/:code/resume': async () => ({ url: '/instruments/MSFT/resume' }),
+    'POST /admin/api/instruments/:code/settings': async () => ({
+      url: '/instruments/MSFT/settings',
+      body: { minQuantity: String(next()) },
+    }),
+    'GET /admin/api/articles': async () => ({ url: '/articles' }),
+    'GET /admin/api/articles/:id': async () => ({ url: `/articles/${await draftArticle()}` }),
+    'POST /admin/api/articles': async () => ({
+      url: '/articles',
+      body: { kind: 'notice', translations: { es: { title: `Aviso ${next()}`, body: 'Texto' } } },
+    }),
+    'POST /admin/api/articles/:id': async () => ({
+      url: `/articles/${await draftArticle()}`,
+      body: { kind: 'news', translations: { en: { title: `Matrix ${next()}`, body: 'Text' } } },
+    }),
+    'POST /admin/api/articles/:id/publish': async () => ({ url: `/articles/${await draftArticle()}/publish` }),
+    'POST /admin/api/articles/:id/unpublish': async () => ({ url: `/articles/${await draftArticle()}/unpublish` }),
+    'GET /admin/api/article-tags': async () => ({ url: '/article-tags' }),
+    'POST /admin/api/article-tags': async () => ({ url: '/article-tags', body: { code: `matrix-${next()}`, labels: { es: 'Matriz' } } }),
+    'POST /admin/api/article-tags/:code': async () => {
+      const code = `matrix-${next()}`;
+      await testApp.call('/article-tags', { isOperatorApi: true, token: requester, body: { code, labels: { es: 'Matriz' } } });
+      return { url: `/article-tags/${code}`, body: { labels: { es: 'Matriz', en: 'Matrix' } } };
+    },
+    'POST /admin/api/markets/:source/settings': async () => ({ url: '/markets/2/settings', body: { feeMinimum: `${next()}.00` } }),
+  };
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      configOverrides: withOperator,
+      appOptions: { operatorClock: () => new Date(Date.now() + clockOffsetMs) },
+    });
+    const admin = await operatorToken(testApp);
+    requester = (await operatorWithRole(testApp, 'admin')).token;
+    callers.push({ name: 'admin', role: 'admin', token: admin });
+    for (const role of operatorRoles.filter((role) => role !== 'admin'))
+      callers.push({ name: role, role, token: (await operatorWithRole(testApp, role)).token });
+    target = await registerUser(testApp);
+    callers.push({ name: 'a user token', token: target.token });
+    callers.push({ name: 'no token' });
+
+    withdrawer = await registerUser(testApp);
+    const uploaded = await upload(testApp, withdrawer.token, tinyPng);
+    const deposit = await testApp.call<{ id: string }>('/recharge/create', {
+      token: withdrawer.token,
+      body: { method: 'fiat', walletType: 'BALANCE', amount: '500.00', screenshotUrl: uploaded.body.data?.url },
+    });
+    await testApp.call(`/deposits/${deposit.body.data.id}/approve`, { isOperatorApi: true, token: admin });
+    await verifyIdentity(testApp, withdrawer, admin);
+    await testApp.call('/settingPayPassword', { token: withdrawer.token, body: { payPassword: '123456', confirmPayPassword: '123456' } });
+    const card = await testApp.call<{ id: string }>('/UserAccount/addCardNo', {
+      token: withdrawer.token,
+      body: { bankName: 'Banco Nación', accountName: 'Eva Matrix', cardNumber: '4509 9535 6623' },
+    });
+    cardId = card.body.data.id;
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const operatorRoutes = () =>
+    testApp.app.routeList.filter(
+      (route) => route.url.startsWith('/admin/api/') && route.method !== 'HEAD' && route.permission !== 'public',
+    );
+
+  it('finds every operator route with a declared permission from the list, and a fixture for it', () => {
+    const routes = operatorRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(Object.keys(fixtures).length);
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      expect(operatorPermissions as readonly string[], `${name} must declare a permission of the list`).toContain(route.permission);
+      expect(fixtures[name], `${name} needs a fixture in operator-matrix.test.ts`).toBeDefined();
+    }
+  });
+
+  it('lets each caller do exactly what its role grants; refusals change nothing; every successful change writes one audit row', async () => {
+    const outcomes: string[] = [];
+    const successfulMutations = new Set<string>();
+    for (const route of operatorRoutes()) {
+      const name = `${route.method} ${route.url}`;
+      const fixture = fixtures[name];
+      if (!fixture) continue;
+      for (const caller of callers) {
+        const request = await fixture(caller);
+        const token = request.token ?? caller.token;
+        const before = await auditCount(testApp);
+        const response = await testApp.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: `/admin/api${request.url}`,
+          headers: { ...(token ? { authorization: token } : {}), languages: 'en' },
+          ...(request.body === undefined ? {} : { payload: request.body as object }),
+        });
+        const written = (await auditCount(testApp)) - before;
+        const isAllowed = caller.role !== undefined && roleHasPermission(caller.role, route.permission as never);
+        const expected = caller.role === undefined ? 401 : isAllowed ? 200 : 403;
+        outcomes.push(
+          `${name} as ${caller.name}: ${response.statusCode}${response.statusCode === expected ? '' : ` (expected ${expected})`}`,
+        );
+        if (response.statusCode === expected && expected === 403) expect(response.json()).toMatchObject({ code: 6002 });
+        if (response.statusCode === 200 && isMutating(route.method)) {
+          successfulMutations.add(name);
+          const expectedRows = notAudited[name] ? 0 : 1;
+          if (written !== expectedRows) outcomes.push(`${name} as ${caller.name}: ${written} audit rows (expected ${expectedRows})`);
+        } else if (written !== 0) outcomes.push(`${name} as ${caller.name}: ${written} audit rows (expected 0)`);
+      }
+    }
+    expect(outcomes.filter((line) => line.includes('expected'))).toEqual([]);
+    const mutating = operatorRoutes().filter((route) => isMutating(route.method));
+    expect(mutating.map((route) => `${route.method} ${route.url}`).filter((name) => !successfulMutations.has(name))).toEqual([]);
+  }, 300_000);
+});

@@ -735,7 +735,8 @@ export function createTradingService(dependencies: Dependencies) {
         const instrument = instrumentOf(order.code);
         // An expired contract may still be quoted; its orders wait for the settlement job to cancel them.
         // A halt stops new exposure: resting orders wait for the resume (closing positions is not an order that rests).
-        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime()) || settings.isHalted(instrument.code)) return 'waiting';
+        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime()) || settings.isHalted(instrument.code))
+          return 'waiting';
         const { price, isTriggered } = fillPriceOn(order, tick);
         if (isTriggered && order.status === orderStatuses.entrusted)
           await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './test/test-app.ts';
+import { DEMO_ACCOUNT, DEMO_OPERATOR } from './app.ts';
+import { startTestApp, type TestApp, withOperator } from './test/test-app.ts';
 
 describe('the HTTP envelope', () => {
   let testApp: TestApp;
@@ -85,6 +86,33 @@ describe('rate limiting', () => {
       expect(refused.body).toEqual({ code: 1029, msg: 'Demasiadas solicitudes, vuelva a intentarlo en un momento', data: null });
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('demo data', () => {
+  it('lets a newcomer sign in to the app and, without ADMIN_EMAIL, to the console', async () => {
+    const demo = await startTestApp({ configOverrides: { DEMO_DATA: 'true' } });
+    try {
+      const user = await demo.call<{ token: string }>('/loginByUsername', {
+        body: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+      });
+      expect(user.body.code).toBe(200);
+      const operator = await demo.call<{ operator: { role: string } }>('/auth/login', { isOperatorApi: true, body: DEMO_OPERATOR });
+      expect(operator.body.code).toBe(200);
+      expect(operator.body.data.operator.role).toBe('admin');
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('creates no demo operator when the first operator is configured', async () => {
+    const configured = await startTestApp({ configOverrides: { DEMO_DATA: 'true', ...withOperator } });
+    try {
+      const operator = await configured.call('/auth/login', { isOperatorApi: true, body: DEMO_OPERATOR });
+      expect(operator.body.code).toBe(6001);
+    } finally {
+      await configured.close();
     }
   });
 });

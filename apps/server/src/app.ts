@@ -66,6 +66,8 @@ import { defaultAdminDistDir, defaultWebDistDir } from './platform/paths.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/index.ts';
 
 export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;
+/** The demo's operator, so the console can be tried at once; only with demo data and no ADMIN_EMAIL. */
+export const DEMO_OPERATOR = { email: 'ops@bolsa.app', password: 'bolsa-ops-demo' } as const;
 
 export type AppOptions = {
   /** Use this database instead of opening one from the configuration (tests share one per file). */
@@ -372,6 +374,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);
   if (config.isDemoDataEnabled) {
     await auth.ensureDemoAccount(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    if (!config.adminEmail) await admin.ensureBootstrapOperator(DEMO_OPERATOR.email, DEMO_OPERATOR.password);
     if (database.kind === 'embedded') await database.db.execute(sql`ANALYZE`);
   }
   if (options.shouldStartJobs ?? true) jobs.start();

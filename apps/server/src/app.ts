@@ -299,6 +299,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     wallet.pendingTransfersJob,
     trading.dayOrderExpiryJob,
     trading.futuresSettlementJob,
+    market.futuresListingJob,
   ])
     jobs.register(job);
   if (database.kind === 'embedded') jobs.register(embeddedAnalyzeJob);

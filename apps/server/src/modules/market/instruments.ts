@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AssetSource } from '@bolsa/contracts';
 import { serverPackageRoot } from '../../platform/paths.ts';
-import type { CalendarId } from './calendars.ts';
+import { addDays, type CalendarId } from './calendars.ts';
+import { contractsThrough, type FuturesProduct } from './futures-terms.ts';
 
 /**
  * The instrument catalog, built at start from the reference data shipped in
@@ -37,6 +38,8 @@ export type Instrument = {
   sharesOutstanding: number | null;
   /** Typical traded units per day, for the simulated volume. */
   dailyVolume: number;
+  /** Futures: the product's root symbol (ES for ESZ6). */
+  root: string | null;
   multiplier: string | null;
   margin: string | null;
   contractMonth: string | null;
@@ -144,20 +147,7 @@ export function roundToTick(rule: TickRule, price: number): number {
 type ExtraData = {
   argentina: Array<{ code: string; name: string; sector: string; price: number; low52: number; high52: number }>;
   taiwan: Array<{ code: string; name: string; sector: string; price: number; low52: number; high52: number }>;
-  futures: Array<{
-    code: string;
-    name: string;
-    market: string;
-    group: string;
-    multiplier: string;
-    tickSize: string;
-    margin: string;
-    contractMonth: string;
-    lastTradeDate: string;
-    price: number;
-    low52: number;
-    high52: number;
-  }>;
+  futureProducts: Array<FuturesProduct & { price: number; low52: number; high52: number }>;
   forex: Array<{
     code: string;
     name: string;
@@ -189,6 +179,7 @@ function base(
     high52: 120,
     sharesOutstanding: null,
     dailyVolume: 1_000_000,
+    root: null,
     multiplier: null,
     margin: null,
     contractMonth: null,
@@ -222,11 +213,59 @@ function rangeOf(values: number[]): { low: number; high: number } {
   return { low: Math.min(...values), high: Math.max(...values) };
 }
 
-/** Builds every instrument of the product from the reference data. */
-export function loadInstrumentCatalog(): Instrument[] {
+type ProductTerms = { product: FuturesProduct; price: number; range: { low: number; high: number } };
+
+/** One futures contract of a product as an instrument; every month of a product shares its calibration. */
+function futureOf({ product, price, range }: ProductTerms, terms: ReturnType<typeof contractsThrough>[number]): Instrument {
+  return base({
+    code: terms.code,
+    name: terms.name,
+    market: product.market,
+    // The grains keep their own CBOT hours; every other contract trades Globex equity hours.
+    calendar: product.group === 'grains' ? 'CBOT_GRAINS' : 'CME',
+    source: '3',
+    classify: 'FUTURE',
+    group: product.group,
+    tickRule: fixedTick(product.tickSize),
+    referencePrice: price,
+    volatility: volatilityFromRange(range.low, range.high, 0.2),
+    low52: range.low,
+    high52: range.high,
+    dailyVolume: typicalVolume(price, 8_000_000),
+    root: product.root,
+    multiplier: product.multiplier,
+    margin: product.margin,
+    contractMonth: terms.contractMonth,
+    lastTradeDate: terms.lastTradeDate,
+  });
+}
+
+/**
+ * How long an expired contract stays in the catalog: long enough for its orders, positions, K-lines
+ * and settlement to find it (settlement runs minutes after expiry), short enough that the catalog
+ * does not grow for ever.
+ */
+export const EXPIRED_CONTRACT_RETENTION_DAYS = 400;
+
+/**
+ * The futures contracts of every product on a date (`YYYY-MM-DD`): the listed front months and the
+ * contracts that expired within the retention, in product order.
+ */
+function futuresOn(products: readonly ProductTerms[], date: string): Instrument[] {
+  const keepFrom = addDays(date, -EXPIRED_CONTRACT_RETENTION_DAYS);
+  return products.flatMap((terms) =>
+    contractsThrough(terms.product, date)
+      .filter((contract) => contract.lastTradeDate >= keepFrom)
+      .map((contract) => futureOf(terms, contract)),
+  );
+}
+
+/** Builds every instrument of the product from the reference data; futures as listed on `date`. */
+export function loadInstrumentCatalog(date: string = todayUtc()): { instruments: Instrument[]; products: ProductTerms[] } {
   const extra = JSON.parse(readFileSync(join(referenceDataDirectory, 'instruments.json'), 'utf8')) as ExtraData;
   const exchanges = new Map(readCsvObjects('us-listing-exchanges.csv').map((row) => [row.Symbol ?? '', row.Exchange ?? 'NYSE']));
   const instruments: Instrument[] = [];
+  const products: ProductTerms[] = [];
 
   for (const row of readCsvObjects('sp500-constituents-financials.csv')) {
     const code = row.Symbol ?? '';
@@ -358,40 +397,18 @@ export function loadInstrumentCatalog(): Instrument[] {
   const goldPrices = readCsvObjects('gold-prices-monthly.csv').map((row) => Number(row.Price));
   const goldRange = rangeOf(goldPrices.slice(-12));
   const gold = goldPrices[goldPrices.length - 1] ?? 4000;
-  for (const entry of extra.futures) {
-    let price = entry.price;
-    let range = { low: entry.low52, high: entry.high52 };
-    if (entry.code.startsWith('GC')) {
+  for (const product of extra.futureProducts) {
+    let price = product.price;
+    let range = { low: product.low52, high: product.high52 };
+    if (product.root === 'GC') {
       price = gold;
       range = goldRange;
-    } else if (entry.code.startsWith('6E')) {
+    } else if (product.root === '6E') {
       price = 1 / euroPerDollar;
       range = { low: price * 0.92, high: price * 1.05 };
     }
-    instruments.push(
-      base({
-        code: entry.code,
-        name: entry.name,
-        market: entry.market,
-        // The grains keep their own CBOT hours; every other contract trades Globex equity hours.
-        calendar: entry.group === 'grains' ? 'CBOT_GRAINS' : 'CME',
-        source: '3',
-        classify: 'FUTURE',
-        group: entry.group,
-        tickRule: fixedTick(entry.tickSize),
-        referencePrice: price,
-        volatility: volatilityFromRange(range.low, range.high, 0.2),
-        low52: range.low,
-        high52: range.high,
-        dailyVolume: typicalVolume(price, 8_000_000),
-        multiplier: entry.multiplier,
-        margin: entry.margin,
-        contractMonth: entry.contractMonth,
-        lastTradeDate: entry.lastTradeDate,
-      }),
-    );
+    products.push({ product, price, range });
   }
-
   const spx = readCsvObjects('sp500-index-monthly.csv').map((row) => Number(row.SP500));
   const spxRange = rangeOf(spx.slice(-12));
   for (const entry of extra.indices) {
@@ -416,15 +433,41 @@ export function loadInstrumentCatalog(): Instrument[] {
       }),
     );
   }
-  return instruments;
+  // Futures sit between forex and indices, where the fixed contracts of the file used to be.
+  const firstIndex = instruments.findIndex((instrument) => instrument.source === '99');
+  instruments.splice(firstIndex < 0 ? instruments.length : firstIndex, 0, ...futuresOn(products, date));
+  return { instruments, products };
 }
 
-/** The catalog, optionally narrowed to some codes (tests and benchmarks run on a small subset). */
-export function createCatalog(codes?: readonly string[]) {
-  const all = loadInstrumentCatalog();
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The catalog, optionally narrowed to some codes (tests and benchmarks run on a small subset); a
+ * futures product's root (ES) stands for every contract of that product. Futures roll: `rollTo`
+ * adds the contracts a later date lists (the catalog only grows while the process runs; expired
+ * contracts stay for history and settlement, and the lists leave them out by their expiry).
+ */
+export function createCatalog(codes?: readonly string[], options: { date?: string } = {}) {
+  const { instruments: all, products } = loadInstrumentCatalog(options.date);
   const wanted = codes && codes.length > 0 ? new Set(codes.map((code) => code.toUpperCase())) : undefined;
-  const instruments = wanted ? all.filter((instrument) => wanted.has(instrument.code)) : all;
+  const isWanted = (instrument: Instrument) =>
+    !wanted || wanted.has(instrument.code) || (instrument.root !== null && wanted.has(instrument.root));
+  const instruments = all.filter(isWanted);
   const byCode = new Map(instruments.map((instrument) => [instrument.code, instrument]));
-  return { instruments, byCode };
+  return {
+    instruments,
+    byCode,
+    /** Adds the futures contracts listed on `date` that the catalog lacks; returns the new ones. */
+    rollTo(date: string): Instrument[] {
+      const added = futuresOn(products, date).filter((instrument) => isWanted(instrument) && !byCode.has(instrument.code));
+      for (const instrument of added) {
+        instruments.push(instrument);
+        byCode.set(instrument.code, instrument);
+      }
+      return added;
+    },
+  };
 }
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -96,6 +96,12 @@ export type FeedEngine = MarketFeed & {
   ensureHistory(code: string): Promise<void>;
   /** Resolves when every instrument's history is stored. */
   historyStored(): Promise<void>;
+  /**
+   * Starts quoting instruments added to the catalog after the feed started (futures contracts
+   * listed as the front ones roll): priced near their product's current price, their history
+   * backfilled like every other instrument's. Only the leader produces; others just follow the bus.
+   */
+  addInstruments(instruments: readonly Instrument[]): Promise<void>;
   /** One production round now (tests drive the feed with this instead of timers). */
   runRound(): Promise<void>;
   flush(): Promise<void>;
@@ -164,6 +170,8 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
   const backfillByCode = new Map<string, Backfill>();
   let backfillRunning: Promise<void> | undefined;
   let allStored = deferred();
+  /** Instruments in the book, so a contract listed while the leader starts is not added twice. */
+  const quoted = new Set<string>();
 
   function dispatch(tick: QuoteTick) {
     for (const handler of handlers.get(tick.code) ?? []) handler(tick);
@@ -239,32 +247,39 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
     }
   }
 
+  /** Puts an instrument in the book where its stored history ends, queueing what history is missing. */
+  function startQuoting(instrument: Instrument, from: HistoryState | null, startedAt: number) {
+    quoted.add(instrument.code);
+    const { state } = generateHistory(instrument, seed, from, startedAt, false);
+    if (!from || state.time > from.time) {
+      const item: Backfill = { instrument, from, endMs: startedAt, done: deferred() };
+      backfillQueue.push(item);
+      backfillByCode.set(instrument.code, item);
+    }
+    const date = tradingDateOf(calendars[instrument.calendar], startedAt);
+    const day = state.day ?? {
+      date,
+      open: state.price,
+      high: state.price,
+      low: state.price,
+      close: state.price,
+      volume: 0,
+      prevClose: state.price,
+    };
+    book.add(instrument, state.price, day, startedAt);
+    source.start(instrument, state.price, book.activityOf(instrument, startedAt) > 0);
+  }
+
   async function becomeLeader() {
     const startedAt = now();
     const codes = catalog.instruments.map((instrument) => instrument.code);
     const ends = await repository.storedHistoryEnds(db, codes);
+    // The live array: a contract listed while this runs is picked up too (its stored end unknown, so
+    // its history is regenerated and written with 'keep', leaving stored candles as they are).
     for (const [index, instrument] of catalog.instruments.entries()) {
       // Extending a year of history is CPU work: let requests in between instruments.
       if (index % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
-      const from = stateFromStored(ends.get(instrument.code));
-      const { state } = generateHistory(instrument, seed, from, startedAt, false);
-      if (!from || state.time > from.time) {
-        const item: Backfill = { instrument, from, endMs: startedAt, done: deferred() };
-        backfillQueue.push(item);
-        backfillByCode.set(instrument.code, item);
-      }
-      const date = tradingDateOf(calendars[instrument.calendar], startedAt);
-      const day = state.day ?? {
-        date,
-        open: state.price,
-        high: state.price,
-        low: state.price,
-        close: state.price,
-        volume: 0,
-        prevClose: state.price,
-      };
-      book.add(instrument, state.price, day, startedAt);
-      source.start(instrument, state.price, book.activityOf(instrument, startedAt) > 0);
+      if (!quoted.has(instrument.code)) startQuoting(instrument, stateFromStored(ends.get(instrument.code)), startedAt);
     }
     if (isStopped) return;
     isLeaderFlag = true;
@@ -336,6 +351,31 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
       await item.done.promise;
     },
     historyStored: () => allStored.promise,
+    async addInstruments(instruments) {
+      if (!isLeaderFlag || isStopped) return;
+      const fresh = instruments.filter((instrument) => !quoted.has(instrument.code));
+      if (fresh.length === 0) return;
+      const startedAt = now();
+      const ends = await repository.storedHistoryEnds(
+        db,
+        fresh.map((instrument) => instrument.code),
+      );
+      for (const instrument of fresh) {
+        if (quoted.has(instrument.code)) continue;
+        // A deferred month trades near the front one: its simulated walk reverts to the product's price now.
+        const sibling = instrument.root
+          ? catalog.instruments.find((other) => other.root === instrument.root && other !== instrument && snapshots.has(other.code))
+          : undefined;
+        const siblingPrice = sibling ? Number(snapshots.get(sibling.code)?.price) : Number.NaN;
+        if (Number.isFinite(siblingPrice) && siblingPrice > 0) instrument.referencePrice = siblingPrice;
+        startQuoting(instrument, stateFromStored(ends.get(instrument.code)), startedAt);
+      }
+      if (backfillQueue.length > 0) {
+        if (!backfillRunning) allStored = deferred();
+        startBackfill();
+      }
+      await publish(true);
+    },
     runRound,
     flush,
   };

@@ -1,6 +1,7 @@
 import type { EventBus } from '../../platform/bus/index.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { TradeSource } from './feed-types.ts';
 import { createCatalog } from './instruments.ts';
 import { createMarketService } from './market.service.ts';
@@ -17,10 +18,17 @@ export type MarketModuleOptions = {
   now?: () => number;
 };
 
+/** The bus topic that tells every process to list the futures contracts of a date. */
+export const FUTURES_LISTING_TOPIC = 'market:futures-listing';
+type ListingMessage = { date: string };
+
+const dateOf = (instantMs: number) => new Date(instantMs).toISOString().slice(0, 10);
+
 /** Builds the market module: the catalog, this process's feed and the service behind the routes. */
 export function createMarketModule(options: MarketModuleOptions) {
   const { config } = options;
-  const catalog = createCatalog(config.marketInstruments);
+  const now = options.now ?? Date.now;
+  const catalog = createCatalog(config.marketInstruments, { date: dateOf(now()) });
   const feed = createFeedEngine({
     catalog,
     db: options.db,
@@ -40,6 +48,50 @@ export function createMarketModule(options: MarketModuleOptions) {
     clock: config.marketClock,
     ...(options.now ? { now: options.now } : {}),
   });
-  return { catalog, feed, service };
+
+  /**
+   * Lists the futures contracts the date's front months add (each process keeps its own catalog in
+   * memory; the leader's feed starts quoting them). Idempotent: a date already rolled adds nothing.
+   */
+  async function rollFutures(date: string) {
+    const added = catalog.rollTo(date);
+    if (added.length === 0) return added;
+    options.logger.info({ date, codes: added.map((instrument) => instrument.code) }, 'market: futures contracts listed');
+    await feed.addInstruments(added);
+    return added;
+  }
+  /** Rolls one after the other, so a test (or a shutdown) can wait for the last one. */
+  let rolling: Promise<unknown> = Promise.resolve();
+  options.bus.subscribe(FUTURES_LISTING_TOPIC, (payload) => {
+    const { date } = payload as ListingMessage;
+    rolling = rolling
+      .then(() => rollFutures(date))
+      .catch((error: unknown) => options.logger.error({ err: error, date }, 'market: futures listing failed'));
+  });
+
+  /**
+   * The daily listing of futures under the job runner: one process per deployment tells every
+   * process, itself included, through the bus to roll its catalog. It only publishes: the roll reads
+   * the database outside the job's transaction (on the embedded database a second query inside it
+   * would wait for it). It checks every hour so a roll follows an expiry within the hour whenever
+   * the process started; a check that finds nothing new costs a few date sums.
+   */
+  const futuresListingJob: JobDefinition = {
+    name: 'market-futures-listing',
+    intervalMs: 60 * 60 * 1000,
+    async run() {
+      await options.bus.publish(FUTURES_LISTING_TOPIC, { date: dateOf(now()) } satisfies ListingMessage);
+    },
+  };
+
+  return {
+    catalog,
+    feed,
+    service,
+    rollFutures,
+    futuresListingJob,
+    /** Resolves when the rolls asked for so far are done (the feed quoting the new contracts). */
+    futuresRolled: () => rolling.then(() => undefined),
+  };
 }
 export type MarketModule = ReturnType<typeof createMarketModule>;

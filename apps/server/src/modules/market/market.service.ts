@@ -36,6 +36,7 @@ import {
 } from './calendars.ts';
 import { createDailyCandleCache, DAILY_LOOKBACK_MS } from './daily-candles.ts';
 import type { CandleRow } from './feed-types.ts';
+import { isExpiredAt } from './futures-terms.ts';
 import { type Catalog, formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
 import { aggregateCandles, klineFrames, latestSession, toWireCandle } from './klines.ts';
 import * as repository from './market.repository.ts';
@@ -43,8 +44,11 @@ import type { FeedEngine } from './market-feed.ts';
 
 export type Viewer = { userId: number } | undefined;
 
-/** Instruments the home page features when the visitor has no watchlist of their own. */
-const HOME_FEATURED = ['AAPL', 'NVDA', 'TSLA', 'MSFT', 'AMZN', '2330', 'GGAL', 'YPFD', 'GCG7', 'ESZ6', 'EURUSD', 'USDTWD', 'USDARS'];
+/**
+ * Instruments the home page features when the visitor has no watchlist of their own; a futures
+ * root (GC, ES) stands for the product's front contract, so the page follows the roll.
+ */
+const HOME_FEATURED = ['AAPL', 'NVDA', 'TSLA', 'MSFT', 'AMZN', '2330', 'GGAL', 'YPFD', 'GC', 'ES', 'EURUSD', 'USDTWD', 'USDARS'];
 /** Markets accepted in a `market` parameter besides the listing markets: the calendars and "US". */
 const MARKET_ALIASES: Record<string, (instrument: Instrument) => boolean> = {
   US: (instrument) => instrument.calendar === 'US' && instrument.source === '0',
@@ -135,8 +139,26 @@ export function createMarketService(dependencies: {
     return instruments.map((instrument) => rowOf(instrument, tickOf(instrument), watched));
   }
 
+  /**
+   * Whether an instrument is on the lists now: every instrument but an expired futures contract,
+   * which stays in the catalog (its orders, positions, K-lines and settlement still find it by code).
+   */
+  function isListed(instrument: Instrument): boolean {
+    return !isExpiredAt(instrument, now());
+  }
+  /** The listed instruments of some sources; futures by product, then contract month (the catalog appends rolled contracts). */
   function bySource(...sources: string[]) {
-    return catalog.instruments.filter((instrument) => sources.includes(instrument.source));
+    const list = catalog.instruments.filter((instrument) => sources.includes(instrument.source) && isListed(instrument));
+    if (!sources.includes('3')) return list;
+    const productOrder = new Map<string, number>();
+    for (const instrument of catalog.instruments)
+      if (instrument.root && !productOrder.has(instrument.root)) productOrder.set(instrument.root, productOrder.size);
+    const orderOf = (instrument: Instrument) => (instrument.root ? (productOrder.get(instrument.root) ?? 0) : -1);
+    return list.sort((a, b) => orderOf(a) - orderOf(b) || (a.contractMonth ?? '').localeCompare(b.contractMonth ?? ''));
+  }
+  /** The front listed contract of a futures root, or the instrument of that code. */
+  function featuredOf(code: string): Instrument | undefined {
+    return catalog.byCode.get(code) ?? bySource('3').find((instrument) => instrument.root === code);
   }
 
   const numberOf = (text: string) => Number(text);
@@ -282,7 +304,7 @@ export function createMarketService(dependencies: {
     },
 
     async allInstruments(viewer: Viewer, source: string | undefined, pageNum: number, pageSize: number) {
-      const list = source ? bySource(source) : catalog.instruments;
+      const list = source ? bySource(source) : catalog.instruments.filter(isListed);
       const page = pageOfList(list, pageNum, pageSize);
       return { ...page, list: await rowsOf(page.list, viewer) };
     },
@@ -318,7 +340,9 @@ export function createMarketService(dependencies: {
     async homeCustomList(viewer: Viewer) {
       const own = viewer ? await repository.listWatchlist(db, viewer.userId) : [];
       const codes = own.length > 0 ? own.map((row) => row.instrumentCode) : HOME_FEATURED;
-      const instruments = codes.map((code) => catalog.byCode.get(code)).filter((instrument): instrument is Instrument => !!instrument);
+      const instruments = (own.length > 0 ? codes.map((code) => catalog.byCode.get(code)) : codes.map(featuredOf)).filter(
+        (instrument): instrument is Instrument => !!instrument,
+      );
       return rowsOf(instruments, viewer);
     },
 
@@ -365,6 +389,7 @@ export function createMarketService(dependencies: {
       const name = input.stkName?.toLowerCase();
       const scored: Array<{ instrument: Instrument; score: number }> = [];
       for (const instrument of catalog.instruments) {
+        if (!isListed(instrument)) continue;
         let score = Number.POSITIVE_INFINITY;
         const upper = instrument.code.toUpperCase();
         const lowerName = instrument.name.toLowerCase();

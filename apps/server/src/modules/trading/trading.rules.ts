@@ -104,18 +104,7 @@ export function orderExpiry(instrument: Instrument, timeInForce: 'day' | 'gtc', 
 }
 
 /**
- * The instant a futures contract stops trading: the close of the last session of its last trade date
- * on its calendar (whatever the clock mode: an expiry is a date in the contract, not a trading hour).
- * Null for instruments that never expire. A last trade date the calendar does not trade (reference
- * data and holidays disagreeing) ends at midnight UTC after it.
+ * The instant a futures contract stops trading (the close of the last session of its last trade date)
+ * is the market module's, which also leaves expired contracts out of its lists by it.
  */
-export function contractExpiry(instrument: Pick<Instrument, 'lastTradeDate' | 'calendar'>): number | null {
-  if (!instrument.lastTradeDate) return null;
-  const sessions = sessionsOf(calendars[instrument.calendar], instrument.lastTradeDate);
-  return sessions[sessions.length - 1]?.close ?? Date.parse(`${instrument.lastTradeDate}T00:00:00Z`) + DAY_MS;
-}
-
-export function isExpiredAt(instrument: Pick<Instrument, 'lastTradeDate' | 'calendar'>, instantMs: number): boolean {
-  const expiry = contractExpiry(instrument);
-  return expiry !== null && instantMs >= expiry;
-}
+export { contractExpiry, isExpiredAt } from '../market/index.ts';

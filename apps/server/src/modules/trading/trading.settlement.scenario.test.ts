@@ -10,22 +10,24 @@ type Page<T> = { list: T[]; total: number };
 type Detail = Order & { fills: Array<{ price: string; realisedPnl: string | null; fee: string; margin: string }> };
 
 /**
- * WTI crude January 2027 (CLF7) stops trading on its last trade date, 17 December 2026, at the CME close
- * (16:00 Chicago, 22:00 UTC). The replayed tape: its last trade of that day is 63.25 at 21:59:30; a
- * trade in the daily break is dropped, and the next session (the 18th's, from 23:00 UTC) still prints
- * 70.00 — a price the settlement must not use.
+ * WTI crude January 2027 (CLF7) stops trading on its last trade date, 21 December 2026 (the 25th is a
+ * Friday holiday, so four business days before it), at the CME close (16:00 Chicago, 22:00 UTC). The
+ * replayed tape: its last trade of that day is 63.25 at 21:59:30; a trade in the daily break is
+ * dropped, and the next session (the 22nd's, from 23:00 UTC) still prints 70.00 — a price the
+ * settlement must not use. The app lists the whole WTI product (MARKET_INSTRUMENTS names its root),
+ * so the contract rolls: CLF7 leaves the lists at its expiry and the next month is listed.
  */
 const tape = `timestamp,code,price,size
-2026-12-17T14:59:00Z,CLF7,60.00,5
-2026-12-17T16:00:00Z,CLF7,61.50,5
-2026-12-17T21:59:30Z,CLF7,63.25,5
-2026-12-17T22:30:00Z,CLF7,99.00,5
-2026-12-17T23:30:00Z,CLF7,70.00,5
+2026-12-21T14:59:00Z,CLF7,60.00,5
+2026-12-21T16:00:00Z,CLF7,61.50,5
+2026-12-21T21:59:30Z,CLF7,63.25,5
+2026-12-21T22:30:00Z,CLF7,99.00,5
+2026-12-21T23:30:00Z,CLF7,70.00,5
 `;
 const SETTLEMENT_PRICE = '63.25';
 
 describe('futures settle at their last trade date, replayed', () => {
-  let clock = Date.parse('2026-12-17T15:00:00Z');
+  let clock = Date.parse('2026-12-21T15:00:00Z');
   let testApp: TestApp;
   let ledger: LedgerService;
   let ana: { token: string; user: { id: string } };
@@ -49,7 +51,7 @@ describe('futures settle at their last trade date, replayed', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp({
-      configOverrides: { MARKET_CLOCK: 'real', MARKET_INSTRUMENTS: 'CLF7', MARKET_TICK_MS: '60000' },
+      configOverrides: { MARKET_CLOCK: 'real', MARKET_INSTRUMENTS: 'CL', MARKET_TICK_MS: '60000' },
       shouldStartMarketFeed: true,
       appOptions: { marketSource: createReplaySource(tape), marketNow: () => clock, now: () => new Date(clock) },
     });
@@ -72,7 +74,7 @@ describe('futures settle at their last trade date, replayed', () => {
   });
 
   it('settles every open position once at the last price of the last trading day, refuses orders after it, and cancels waiting ones', async () => {
-    await advanceTo('2026-12-17T15:00:00Z');
+    await advanceTo('2026-12-21T15:00:00Z');
     const long = await call<Order>('/gold/create', ana.token, {
       goldCode: 'CLF7',
       direction: 0,
@@ -102,12 +104,12 @@ describe('futures settle at their last trade date, replayed', () => {
     });
     expect(resting.body, JSON.stringify(resting.body)).toMatchObject({ code: 200, data: { status: 0 } });
 
-    await advanceTo('2026-12-17T16:00:30Z');
-    await advanceTo('2026-12-17T21:59:45Z');
+    await advanceTo('2026-12-21T16:00:30Z');
+    await advanceTo('2026-12-21T21:59:45Z');
     expect(testApp.app.market.feed.latest('CLF7')?.price).toBe(SETTLEMENT_PRICE);
 
     // After the close of the last trading day: no new orders, no closes by hand, translated.
-    await advanceTo('2026-12-17T22:00:30Z');
+    await advanceTo('2026-12-21T22:00:30Z');
     const refused = await call('/gold/create', ana.token, {
       goldCode: 'CLF7',
       direction: 0,
@@ -116,16 +118,16 @@ describe('futures settle at their last trade date, replayed', () => {
       idempotencyKey: key(),
     });
     expect(refused.body).toMatchObject({ code: 5013, data: null });
-    expect(refused.body.msg).toBe("CLF7 stopped trading on 2026-12-17: no new orders; open positions settle at that day's last price");
+    expect(refused.body.msg).toBe("CLF7 stopped trading on 2026-12-21: no new orders; open positions settle at that day's last price");
     const inSpanish = await call('/position/flatPosition', ana.token, { id: long.body.data.positionId, idempotencyKey: key() }, 'es');
     expect(inSpanish.body.code).toBe(5013);
-    expect(inSpanish.body.msg).toContain('dejó de cotizar el 2026-12-17');
+    expect(inSpanish.body.msg).toContain('dejó de cotizar el 2026-12-21');
     // The settlement waits two minutes for the last candle to be stored.
     await settle();
     expect(await closesOf(ana.token)).toEqual([]);
 
     // The next session still prints 70.00: a stop-out or fill on it must not happen, nor count for the settlement.
-    await advanceTo('2026-12-17T23:45:00Z');
+    await advanceTo('2026-12-21T23:45:00Z');
     expect(testApp.app.market.feed.latest('CLF7')?.price).toBe('70.00');
     const stillOpen = (await call<Position[]>('/position/getByStock', luis.token, { stockCode: 'CLF7' })).body.data;
     expect(stillOpen.map((position) => position.status)).toEqual(['open']);
@@ -169,7 +171,7 @@ describe('futures settle at their last trade date, replayed', () => {
 
     // Exactly once: running the job again (or later) changes nothing.
     await settle();
-    await advanceTo('2026-12-18T12:00:00Z');
+    await advanceTo('2026-12-22T12:00:00Z');
     await settle();
     const settlements = await testApp.database.db.execute<{ n: string }>(
       sql`SELECT count(*) AS n FROM trading_orders WHERE close_reason = 'settlement'`,
@@ -178,5 +180,39 @@ describe('futures settle at their last trade date, replayed', () => {
     expect(await futuresWallet(ana.token)).toEqual(anaAfter);
     const report = await ledger.reconcile();
     expect(report.isBalanced, JSON.stringify(report)).toBe(true);
+  });
+
+  it('drops the expired contract from the lists, keeps it for history, and lists the next month on the roll', async () => {
+    type Row = { stock_code: string };
+    const listed = async () =>
+      (await testApp.call<{ list: Row[] }>('/m_ft/futures_list?type=energy', { method: 'GET' })).body.data.list.map(
+        (row) => row.stock_code,
+      );
+    // The catalog was built on the 21st: CLF7 was the front month, CLG7 and CLH7 behind it.
+    expect(await listed()).toEqual(['CLG7', 'CLH7']);
+    const contracts = (await testApp.call<Array<{ stock_code: string }>>('/m_ft/futures_opt_list', { method: 'GET' })).body.data;
+    expect(contracts.map((contract) => contract.stock_code)).toEqual(['CLG7', 'CLH7']);
+    const search = (await testApp.call<{ list: Row[] }>('/market/getMaket', { body: { stkcode: 'CL' } })).body.data.list;
+    expect(search.map((row) => row.stock_code)).not.toContain('CLF7');
+    // Still found by code, for its orders, positions and chart.
+    const quote = await testApp.call<Row[]>('/quotes/getStock?codes=CLF7', { method: 'GET' });
+    expect(quote.body.data.map((row) => row.stock_code)).toEqual(['CLF7']);
+
+    // The listing job on the 22nd lists April, priced near the front month, with its history backfilled.
+    await testApp.database.db.transaction((tx) => testApp.app.market.futuresListingJob.run(tx));
+    await testApp.app.market.futuresRolled();
+    expect(await listed()).toEqual(['CLG7', 'CLH7', 'CLJ7']);
+    const april = (await testApp.call<Array<Record<string, string>>>('/m_ft/futures_opt_list', { method: 'GET' })).body.data.find(
+      (contract) => contract.stock_code === 'CLJ7',
+    );
+    expect(april).toMatchObject({ name: 'WTI Crude Oil Apr 2027', contractMonth: '2027-04', lastTradeDate: '2027-03-22' });
+    await testApp.app.market.feed.ensureHistory('CLJ7');
+    const front = Number(testApp.app.market.feed.latest('CLG7')?.price);
+    const deferred = Number(testApp.app.market.feed.latest('CLJ7')?.price);
+    expect(Math.abs(deferred / front - 1)).toBeLessThan(0.25);
+    const kline = await testApp.call<{ candles: unknown[] }>('/m_ft/kline?stockCode=CLJ7&type=1Y', { method: 'GET' });
+    expect(kline.body.data.candles.length).toBeGreaterThan(100);
+    // Running it again lists nothing new.
+    expect(await testApp.app.market.rollFutures('2026-12-22')).toEqual([]);
   });
 });

@@ -49,6 +49,8 @@ export type Viewer = { userId: number } | undefined;
  * root (GC, ES) stands for the product's front contract, so the page follows the roll.
  */
 const HOME_FEATURED = ['AAPL', 'NVDA', 'TSLA', 'MSFT', 'AMZN', '2330', 'GGAL', 'YPFD', 'GC', 'ES', 'EURUSD', 'USDTWD', 'USDARS'];
+/** The futures roots among them (ES is also Eversource Energy's stock ticker, which the page does not mean). */
+const HOME_FEATURED_ROOTS = new Set(['GC', 'ES']);
 /** Markets accepted in a `market` parameter besides the listing markets: the calendars and "US". */
 const MARKET_ALIASES: Record<string, (instrument: Instrument) => boolean> = {
   US: (instrument) => instrument.calendar === 'US' && instrument.source === '0',
@@ -156,9 +158,10 @@ export function createMarketService(dependencies: {
     const orderOf = (instrument: Instrument) => (instrument.root ? (productOrder.get(instrument.root) ?? 0) : -1);
     return list.sort((a, b) => orderOf(a) - orderOf(b) || (a.contractMonth ?? '').localeCompare(b.contractMonth ?? ''));
   }
-  /** The front listed contract of a futures root, or the instrument of that code. */
+  /** A featured instrument: the front listed contract of a futures root, or the instrument of that code. */
   function featuredOf(code: string): Instrument | undefined {
-    return catalog.byCode.get(code) ?? bySource('3').find((instrument) => instrument.root === code);
+    if (HOME_FEATURED_ROOTS.has(code)) return bySource('3').find((instrument) => instrument.root === code);
+    return catalog.byCode.get(code);
   }
 
   const numberOf = (text: string) => Number(text);

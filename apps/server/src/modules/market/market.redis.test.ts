@@ -4,7 +4,8 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../platform/db/index.ts';
 import { createMailer } from '../../platform/mail/index.ts';
 import { connectPush } from '../../test/push-client.ts';
-import { createScratchPostgresDatabase, testConfig } from '../../test/test-app.ts';
+import { createScratchPostgresDatabase, testConfig, testInstrumentCodes } from '../../test/test-app.ts';
+import { FUTURES_LISTING_TOPIC } from './market.module.ts';
 
 // Runs in the server-redis project (REDIS_URL set); two server processes need a shared PostgreSQL too.
 const redisUrl = process.env.REDIS_URL;
@@ -17,7 +18,13 @@ describe('two server processes behind one database and Redis', () => {
   beforeAll(async () => {
     scratch = await createScratchPostgresDatabase();
     for (let index = 0; index < 2; index += 1) {
-      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl), MARKET_TICK_MS: '100' });
+      // The E-mini S&P 500 product by its root, so its contracts roll (ES also names Eversource's stock).
+      const config = testConfig({
+        DATABASE_URL: scratch.url,
+        REDIS_URL: String(redisUrl),
+        MARKET_TICK_MS: '100',
+        MARKET_INSTRUMENTS: [...testInstrumentCodes, 'ES'].join(','),
+      });
       const database = await openDatabase(config);
       const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
       const app = await buildApp(config, { database, mailer, shouldStartJobs: false });
@@ -52,5 +59,25 @@ describe('two server processes behind one database and Redis', () => {
     } finally {
       await Promise.all(clients.map((client) => client.close()));
     }
+  });
+
+  it('rolls the futures of every process when the listing job publishes a date, and the producer quotes the new month', async () => {
+    await Promise.all(apps.map((app) => app.market.feed.ready()));
+    for (const app of apps) expect(app.market.catalog.byCode.has('ESU7')).toBe(false);
+    // What the job does on the process that runs it, here for the day after ESZ6 expires.
+    await apps[0]?.platform.bus.publish(FUTURES_LISTING_TOPIC, { date: '2026-12-19' });
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !apps.every((app) => app.market.catalog.byCode.has('ESU7'))) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.all(apps.map((app) => app.market.futuresRolled()));
+    for (const app of apps) expect(app.market.catalog.byCode.get('ESU7')?.lastTradeDate).toBe('2027-09-17');
+    const follower = apps.find((app) => !app.market.feed.isLeader());
+    while (Date.now() < deadline + 10_000 && !follower?.market.feed.latest('ESU7')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const front = Number(follower?.market.feed.latest('ESZ6')?.price);
+    const september = Number(follower?.market.feed.latest('ESU7')?.price);
+    expect(Math.abs(september / front - 1)).toBeLessThan(0.25);
   });
 });

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import type { OperatorPrincipal } from '../../platform/http/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { sha256Hex } from '../../platform/security/index.ts';
@@ -10,7 +10,8 @@ import type { KycService } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
-import { auditLog, operatorSessions, operators } from './admin.tables.ts';
+import { operatorSessions, operators } from './admin.tables.ts';
+import { type AuditMeta, createAudited } from './audit.ts';
 import { createContentOperations } from './content-operations.ts';
 import { requirePermission } from './permissions.ts';
 
@@ -35,28 +36,27 @@ export function createAdminService(dependencies: {
 }) {
   const { db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals } = dependencies;
 
-  async function audited<T extends object>(
+  const auditedAction = createAudited(db);
+  /** The decisions below answer what they changed, and that answer is also the audit row's "after". */
+  function audited<T extends object>(
     operator: OperatorPrincipal,
-    meta: { ipAddress: string },
+    meta: AuditMeta,
     action: string,
     target: { type: string; id: number },
     run: (executor: Executor) => Promise<T>,
     before: (executor: Executor) => Promise<object | undefined>,
   ): Promise<T> {
-    return inTransaction(db, async (tx) => {
-      const previous = await before(tx);
-      const result = await run(tx);
-      await tx.insert(auditLog).values({
-        operatorId: operator.operatorId,
-        action,
-        targetType: target.type,
-        targetId: String(target.id),
-        before: previous ?? null,
-        after: result,
-        ipAddress: meta.ipAddress,
-      });
-      return result;
-    });
+    return auditedAction(
+      operator,
+      meta,
+      action,
+      target,
+      async (tx) => {
+        const result = await run(tx);
+        return { result, after: result };
+      },
+      before,
+    );
   }
 
   const depositBefore = (id: number) => async (executor: Executor) =>

@@ -2,8 +2,31 @@ import { type Database, type Executor, inTransaction } from '../../platform/db/i
 import type { OperatorPrincipal } from '../../platform/http/index.ts';
 import { auditLog } from './admin.tables.ts';
 
+/** Where an operator's request came from, kept in its audit row. */
 export type AuditMeta = { ipAddress: string };
 export type Audited = ReturnType<typeof createAudited>;
+
+/**
+ * Writes one audit row in the caller's transaction, so the action and its record commit together.
+ * The table refuses updates and deletes (trigger): the log only grows. Every audit row of the
+ * platform is written here.
+ */
+export async function recordAudit(
+  executor: Executor,
+  operator: OperatorPrincipal,
+  meta: AuditMeta,
+  entry: { action: string; targetType: string; targetId: string | number; before?: object | null; after?: object | null },
+): Promise<void> {
+  await executor.insert(auditLog).values({
+    operatorId: operator.operatorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ipAddress: meta.ipAddress,
+  });
+}
 
 /**
  * Runs an operator action in one transaction with its audit row (who, what, target, before, after,
@@ -22,15 +45,7 @@ export function createAudited(db: Database) {
     return inTransaction(db, async (tx) => {
       const previous = await before(tx);
       const { result, after } = await run(tx, previous);
-      await tx.insert(auditLog).values({
-        operatorId: operator.operatorId,
-        action,
-        targetType: target.type,
-        targetId: String(target.id),
-        before: previous ?? null,
-        after,
-        ipAddress: meta.ipAddress,
-      });
+      await recordAudit(tx, operator, meta, { action, targetType: target.type, targetId: target.id, before: previous, after });
       return result;
     });
   };

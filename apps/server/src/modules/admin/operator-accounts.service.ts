@@ -5,7 +5,7 @@ import { type Database, type Executor, inTransaction, uniqueViolationConstraint 
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { matchTotp, newSessionToken, newTotpSecret, otpauthUri, sha256Hex } from '../../platform/security/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
-import { type RequestMeta, recordAudit } from './audit-log.ts';
+import { type AuditMeta as RequestMeta, recordAudit } from './audit.ts';
 import { requirePermission } from './permissions.ts';
 
 const OPERATOR_SESSION_MS = 12 * 60 * 60_000;

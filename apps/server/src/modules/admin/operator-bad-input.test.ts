@@ -78,7 +78,7 @@ describe('bad input to every operator-operations endpoint: never a 5xx, always t
       language: 'ar',
       body: { kind: 'everything', reason: 'x' },
     });
-    expect(response.body).toMatchObject({ code: 1001, msg: expect.stringMatching(/^Qué congelar: /) });
+    expect(response.body).toMatchObject({ code: 1001, msg: expect.stringMatching(/^Tipo: /) });
   });
 
   it('wrote nothing for any of them', async () => {

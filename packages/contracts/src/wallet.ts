@@ -424,6 +424,12 @@ export const operatorApi = {
     data: pageOf(operatorWithdrawalSchema),
   },
   reconciliation: { method: 'GET', path: '/ledger/reconciliation', permission: 'ledger.reconcile', data: reconciliationReportSchema },
+  reconciliationRuns: {
+    method: 'GET',
+    path: '/ledger/reconciliation/runs',
+    permission: 'ledger.reconcile',
+    data: z.array(reconciliationReportSchema),
+  },
   publishAppVersion: {
     method: 'POST',
     path: '/app-versions',

@@ -56,6 +56,9 @@ export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, ({ operator }) =>
     admin.reconciliation(operator),
   );
+  operatorRoute(app, operatorApi.reconciliationRuns, { summary: 'The daily ledger reconciliations, newest first', tags }, ({ operator }) =>
+    admin.reconciliationRuns(operator),
+  );
   app.get(
     '/file/:key',
     {

@@ -105,6 +105,11 @@ export function createAdminService(dependencies: {
       requirePermission(operator, 'ledger.reconcile');
       return ledger.reconcile();
     },
+    /** The daily reconciliations' reports, newest first, so a difference found overnight is seen. */
+    reconciliationRuns(operator: OperatorPrincipal) {
+      requirePermission(operator, 'ledger.reconcile');
+      return ledger.recentReconciliations();
+    },
     /** Any uploaded file: operators review deposit screenshots and identity documents. */
     uploadedFile(operator: OperatorPrincipal, key: string) {
       requirePermission(operator, 'files.read');

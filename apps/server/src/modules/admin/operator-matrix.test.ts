@@ -146,6 +146,7 @@ describe('operator permission matrix: only what the permission list grants succe
     'POST /admin/api/app-versions': async () => ({ url: '/app-versions', body: { version: `2.${next()}.0` } }),
     'GET /admin/api/outbox': async () => ({ url: '/outbox' }),
     'GET /admin/api/ledger/reconciliation': async () => ({ url: '/ledger/reconciliation' }),
+    'GET /admin/api/ledger/reconciliation/runs': async () => ({ url: '/ledger/reconciliation/runs' }),
     'GET /admin/api/users': async () => ({ url: '/users?query=example.com' }),
     'GET /admin/api/users/:id': async () => ({ url: `/users/${target.user.id}` }),
     'GET /admin/api/users/:id/statement': async () => ({ url: `/users/${target.user.id}/statement` }),

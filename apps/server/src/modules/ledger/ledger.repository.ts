@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { databaseErrorCode, type Executor } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
+import { ledgerReconciliationRuns } from './ledger.tables.ts';
 
 /** A leg as the SQL functions take it: an account reference plus a signed amount. */
 export type SqlLeg = {
@@ -169,4 +170,19 @@ export async function reconciliation(executor: Executor): Promise<Reconciliation
   const row = result.rows[0];
   if (!row) throw new Error('reconciliation returned no row');
   return row;
+}
+
+/** Keeps a scheduled reconciliation's report. */
+export async function saveReconciliationRun(executor: Executor, report: { isBalanced: boolean }): Promise<void> {
+  await executor.insert(ledgerReconciliationRuns).values({ isBalanced: report.isBalanced, report });
+}
+
+/** The newest scheduled reconciliation reports first. */
+export async function recentReconciliationRuns(executor: Executor, limit: number): Promise<unknown[]> {
+  const rows = await executor
+    .select({ report: ledgerReconciliationRuns.report })
+    .from(ledgerReconciliationRuns)
+    .orderBy(desc(ledgerReconciliationRuns.id))
+    .limit(limit);
+  return rows.map((row) => row.report);
 }

@@ -218,6 +218,9 @@ describe('the ledger: a deposit, a transfer, a withdrawal hold', () => {
     expect(report.currencyTotals).toEqual([{ currency: 'USD', total: '1.00' }]);
     await watched.reconciliationJob.run(context.database.db);
     expect(errors).toHaveLength(1);
+    // The scheduled run is kept for the console, newest first, with the difference it found.
+    const [latest] = await watched.recentReconciliations(1);
+    expect(latest).toMatchObject({ isBalanced: false, currencyTotals: [{ currency: 'USD', total: '1.00' }] });
     await context.database.db.execute(
       sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE owner_kind = 'user' AND user_id = ${userId} AND wallet_type = 'BALANCE'`,
     );

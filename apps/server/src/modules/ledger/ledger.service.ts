@@ -224,6 +224,8 @@ export function createLedgerService(dependencies: { db: Database; logger: Logger
     },
 
     reconcile,
+    /** The reports of the scheduled (daily) reconciliations, newest first. */
+    recentReconciliations: async (limit = 30) => (await repository.recentReconciliationRuns(db, limit)) as ReconciliationReport[],
 
     /** Group-commit counters (groups sent, movements in them, the largest group, groups that fell back to one by one). */
     groupCommitStats: () => groupCommit?.stats(),
@@ -233,6 +235,8 @@ export function createLedgerService(dependencies: { db: Database; logger: Logger
       intervalMs: 24 * 60 * 60_000,
       async run(executor) {
         const report = await reconcile(executor);
+        // Kept for the console, which shows the daily results next to a reconciliation run on demand.
+        await repository.saveReconciliationRun(executor, report);
         if (report.isBalanced)
           logger.info({ accounts: report.accountsChecked, entries: report.entriesChecked }, 'ledger reconciliation: balanced');
         else logger.error({ report }, 'LEDGER RECONCILIATION FAILED: stored balances or totals differ from the entries');

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The double-entry ledger: the only place balances live. Amounts are NUMERIC with two decimals,
@@ -99,3 +112,15 @@ export const ledgerHoldResolutions = pgTable('ledger_hold_resolutions', {
   idempotencyKey: text('idempotency_key').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** The report of each scheduled reconciliation, kept so operators see the daily results, newest first. */
+export const ledgerReconciliationRuns = pgTable(
+  'ledger_reconciliation_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    isBalanced: boolean('is_balanced').notNull(),
+    report: jsonb('report').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_reconciliation_runs_created_idx').on(table.createdAt)],
+);

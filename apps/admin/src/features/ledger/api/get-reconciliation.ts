@@ -14,3 +14,11 @@ export function useReconciliation() {
     staleTime: 0,
   });
 }
+
+/** The scheduled (daily) reconciliations, newest first: shown at once, so a difference found overnight is seen. */
+export function useReconciliationRuns() {
+  return useQuery({
+    queryKey: ['ledger', 'reconciliation', 'runs'],
+    queryFn: ({ signal }) => apiRequest<ReconciliationReport[]>('/ledger/reconciliation/runs', { signal }),
+  });
+}

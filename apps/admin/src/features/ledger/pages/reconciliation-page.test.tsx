@@ -36,12 +36,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: '', data }));
+/** Answers the daily runs with `runs`, and a reconciliation on demand with `onDemand`. */
+function serve(options: { runs?: unknown[]; onDemand?: unknown }) {
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/ledger/reconciliation/runs') ? envelope(options.runs ?? []) : envelope(options.onDemand),
+  );
+}
+const onDemandCalls = () => fetchMock.mock.calls.filter(([input]) => String(input) === '/admin/api/ledger/reconciliation');
+
 describe('ledger reconciliation', () => {
   it('runs only when asked, and lists every difference before the totals', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 200, msg: '', data: report })));
+    serve({ onDemand: report });
     renderConsole('/reconciliation');
     const run = await screen.findByRole('button', { name: /Reconcile now/ }, { timeout: 10_000 });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onDemandCalls()).toHaveLength(0);
     fireEvent.click(run);
 
     const differences = await screen.findByText('Differences found (3)', {}, { timeout: 10_000 });
@@ -53,7 +62,25 @@ describe('ledger reconciliation', () => {
     expect(within(card).getByText('Journal #31 (ARS)')).toBeTruthy();
     expect(within(card).getByText('Currency does not sum to zero')).toBeTruthy();
     expect(within(card).queryByText('USD')).toBeNull();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/admin/api/ledger/reconciliation');
+    expect(onDemandCalls()).toHaveLength(1);
+  });
+
+  it('shows the latest daily reconciliation at once, its differences first, and lists the daily runs', async () => {
+    const earlier = {
+      ...report,
+      checkedAtTimestamp: Date.UTC(2026, 10, 22, 12),
+      isBalanced: true,
+      balanceMismatches: [],
+      unbalancedJournals: [],
+      currencyTotals: [],
+    };
+    serve({ runs: [report, earlier] });
+    renderConsole('/reconciliation');
+    expect(await screen.findByText('Differences found (3)', {}, { timeout: 10_000 })).toBeTruthy();
+    const daily = (await screen.findByText('Daily reconciliations')).closest('.ant-card') as HTMLElement;
+    expect(within(daily).getByText('3 differences')).toBeTruthy();
+    expect(within(daily).getByText('Balanced')).toBeTruthy();
+    expect(onDemandCalls()).toHaveLength(0);
   });
 
   it('says the ledger balances when nothing differs', async () => {
@@ -64,7 +91,7 @@ describe('ledger reconciliation', () => {
       unbalancedJournals: [],
       currencyTotals: [{ currency: 'USD', total: '0.00' }],
     };
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 200, msg: '', data: balanced })));
+    serve({ onDemand: balanced });
     renderConsole('/reconciliation');
     fireEvent.click(await screen.findByRole('button', { name: /Reconcile now/ }, { timeout: 10_000 }));
     expect(await screen.findByText(/The ledger balances/, {}, { timeout: 10_000 })).toBeTruthy();

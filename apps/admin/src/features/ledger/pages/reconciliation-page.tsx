@@ -1,9 +1,9 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Empty, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type ReconciliationReport, useReconciliation } from '../api/get-reconciliation.ts';
+import { type ReconciliationReport, useReconciliation, useReconciliationRuns } from '../api/get-reconciliation.ts';
 
 type Difference = { key: string; kind: string; subject: string; expected: string; found: string };
 
@@ -54,7 +54,9 @@ function differencesOf(report: ReconciliationReport, t: (key: string, options?: 
 export function ReconciliationPage() {
   const { t } = useTranslation();
   const reconciliation = useReconciliation();
-  const report = reconciliation.data;
+  const runs = useReconciliationRuns();
+  // The report on the page: the one just run on demand, else the latest daily one.
+  const report = reconciliation.data ?? runs.data?.[0];
   const differences = report ? differencesOf(report, t) : [];
   return (
     <>
@@ -110,8 +112,39 @@ export function ReconciliationPage() {
               ]}
             />
           </Card>
+          <DailyRuns runs={runs.data ?? []} />
         </Space>
       )}
     </>
+  );
+}
+
+/** The scheduled reconciliations, newest first, each with its outcome. */
+function DailyRuns({ runs }: { runs: ReconciliationReport[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('ledger.dailyRuns')}>
+      <Table<ReconciliationReport>
+        rowKey="checkedAtTimestamp"
+        size="small"
+        pagination={false}
+        dataSource={runs}
+        locale={{ emptyText: t('ledger.noDailyRuns') }}
+        columns={[
+          { title: t('ledger.checkedAt'), dataIndex: 'checkedAtTimestamp', render: (value: number) => formatDateTime(value) },
+          {
+            title: t('ledger.outcome'),
+            dataIndex: 'isBalanced',
+            render: (_value: boolean, run) =>
+              run.isBalanced ? (
+                <Tag color="green">{t('ledger.outcomeBalanced')}</Tag>
+              ) : (
+                <Tag color="red">{t('ledger.outcomeDifferences', { count: differencesOf(run, t).length })}</Tag>
+              ),
+          },
+          { title: t('ledger.accountsChecked'), dataIndex: 'accountsChecked', align: 'right' },
+        ]}
+      />
+    </Card>
   );
 }

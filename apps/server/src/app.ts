@@ -286,7 +286,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('trading', { service: trading, engine });
   const content = createContentService({ db });
   const admin = createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals });
-  const operatorAccounts = createOperatorAccountsService({ db, now: options.operatorClock });
+  const operatorAccounts = createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock });
   const operatorOps = {
     users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
     adjustments: createAdjustmentsService({ db, auth, ledger, messages }),

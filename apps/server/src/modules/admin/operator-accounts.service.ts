@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction, uniqueViolationConstraint } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { matchTotp, newSessionToken, newTotpSecret, otpauthUri, sha256Hex } from '../../platform/security/index.ts';
+import type { AuthService } from '../auth/index.ts';
 import { auditLog, operatorSessions, operators } from './admin.tables.ts';
 import { type AuditMeta as RequestMeta, recordAudit } from './audit.ts';
 import { requirePermission } from './permissions.ts';
@@ -55,8 +56,12 @@ export type OperatorAccountsService = ReturnType<typeof createOperatorAccountsSe
  * Operators' own accounts (sign-in with a second factor, sign-out, TOTP enrolment), the operator list
  * an admin manages, and the audit-log search. Every changing action commits with its audit row.
  */
-export function createOperatorAccountsService(dependencies: { db: Database; now?: (() => Date) | undefined }) {
-  const { db } = dependencies;
+export function createOperatorAccountsService(dependencies: {
+  db: Database;
+  loginThrottle: AuthService['loginThrottle'];
+  now?: (() => Date) | undefined;
+}) {
+  const { db, loginThrottle } = dependencies;
   const now = dependencies.now ?? (() => new Date());
 
   async function lockedOperator(executor: Executor, operatorId: number): Promise<OperatorRow> {
@@ -73,10 +78,15 @@ export function createOperatorAccountsService(dependencies: { db: Database; now?
      * cannot both pass. A refusal writes nothing.
      */
     async login(input: { email: string; password: string; totpCode?: string | undefined }, meta: RequestMeta) {
+      // Wrong passwords and wrong codes count alike, per account and per address, as for users.
+      await loginThrottle.assertAllowed('operator', input.email, meta.ipAddress);
       const rows = await db.select().from(operators).where(eq(operators.email, input.email));
       const found = rows[0];
-      if (!found || !(await verify(found.passwordHash, input.password))) throw new AppError('OPERATOR_LOGIN_FAILED');
-      return inTransaction(db, async (tx) => {
+      if (!found || !(await verify(found.passwordHash, input.password))) {
+        await loginThrottle.recordFailure('operator', input.email, meta.ipAddress);
+        throw new AppError('OPERATOR_LOGIN_FAILED');
+      }
+      const session = await inTransaction(db, async (tx) => {
         const operator = await lockedOperator(tx, found.id);
         if (operator.totpSecret !== null) {
           if (!input.totpCode) throw new AppError('OPERATOR_TOTP_REQUIRED');
@@ -92,7 +102,14 @@ export function createOperatorAccountsService(dependencies: { db: Database; now?
           ipAddress: meta.ipAddress,
         });
         return { token, operator: profileOf(operator) };
+      }).catch(async (error: unknown) => {
+        // Recorded after the transaction, which rolled back: a failure must outlive the refusal.
+        if (error instanceof AppError && error.result === 'OPERATOR_TOTP_INVALID')
+          await loginThrottle.recordFailure('operator', input.email, meta.ipAddress);
+        throw error;
       });
+      await loginThrottle.clearFailures('operator', input.email);
+      return session;
     },
 
     async logout(operator: OperatorPrincipal) {

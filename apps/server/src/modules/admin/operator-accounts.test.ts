@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/security/index.ts';
+import { operatorWithRole } from '../../test/operators.ts';
 import { operatorToken, startTestApp, TEST_OPERATOR, type TestApp, withOperator } from '../../test/test-app.ts';
 
 type Profile = { id: string; email: string; role: string; permissions: string[]; isTotpEnabled: boolean };
@@ -310,5 +311,40 @@ describe('the audit log is searchable and cannot be changed', () => {
     await expect(testApp.database.db.execute(sql`UPDATE audit_log SET action = 'nothing'`)).rejects.toThrow();
     await expect(testApp.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
     expect((await search('')).body.data.total).toBe(5);
+  });
+});
+
+describe('operator sign-in is throttled like a user’s', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ configOverrides: withOperator });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('refuses even the right password after five wrong ones, saying when to retry, and creates no session', async () => {
+    const sessionsBefore = await countRows(testApp, sql`SELECT count(*) AS count FROM operator_sessions`);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await signIn(testApp, { email: TEST_OPERATOR.email, password: `wrong-password-${attempt}` });
+      expect(wrong.body.code).toBe(6001);
+    }
+    const right = await signIn(testApp, TEST_OPERATOR);
+    expect(right.body).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 15 min' });
+    expect(await countRows(testApp, sql`SELECT count(*) AS count FROM operator_sessions`)).toBe(sessionsBefore);
+  });
+
+  it('counts wrong two-factor codes too', async () => {
+    const { token, email, password } = await operatorWithRole(testApp, 'reviewer');
+    const started = await testApp.call<{ secret: string }>('/auth/totp/enrol', { isOperatorApi: true, token, body: {} });
+    const secret = started.body.data.secret;
+    await testApp.call('/auth/totp/confirm', { isOperatorApi: true, token, body: { code: totpCode(secret, Date.now()) } });
+    const wrongCode = String((Number(totpCode(secret, Date.now() + 30_000)) + 1) % 1_000_000).padStart(6, '0');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const refused = await signIn(testApp, { email, password, totpCode: wrongCode });
+      expect(refused.body.code).toBe(6011);
+    }
+    const right = await signIn(testApp, { email, password, totpCode: totpCode(secret, Date.now() + 30_000) });
+    expect(right.body.code).toBe(2008);
   });
 });

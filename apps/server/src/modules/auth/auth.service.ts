@@ -137,6 +137,34 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     return user;
   }
 
+  const scopesOf = {
+    user: { account: 'login-account', address: 'login-address' },
+    operator: { account: 'operator-login-account', address: 'operator-login-address' },
+  } as const;
+  /**
+   * Failed sign-ins counted per account and per address (ASVS 6.3.1); past the limit a sign-in is
+   * refused with the minutes to wait, even with the right password.
+   */
+  const loginThrottle = {
+    async assertAllowed(kind: 'user' | 'operator', account: string, ipAddress: string) {
+      const scopes = scopesOf[kind];
+      const [accountUntil, addressUntil] = await Promise.all([
+        repository.lockedUntil(db, scopes.account, account, throttle.loginAccount.limit, throttle.loginAccount.windowMs),
+        repository.lockedUntil(db, scopes.address, ipAddress, throttle.loginAddress.limit, throttle.loginAddress.windowMs),
+      ]);
+      const until = [accountUntil, addressUntil].filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+      if (until) throw new AppError('LOGIN_THROTTLED', { minutes: minutesUntil(until) });
+    },
+    async recordFailure(kind: 'user' | 'operator', account: string, ipAddress: string) {
+      const scopes = scopesOf[kind];
+      await repository.insertFailure(db, scopes.account, account);
+      await repository.insertFailure(db, scopes.address, ipAddress);
+    },
+    async clearFailures(kind: 'user' | 'operator', account: string) {
+      await repository.clearFailures(db, scopesOf[kind].account, account);
+    },
+  };
+
   return {
     async requestEmailCode(input: { email: string; type: EmailCodePurpose }, locale: Locale) {
       const existing = await repository.findUserByEmail(db, input.email);
@@ -190,18 +218,11 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     },
 
     async login(input: { username: string; password: string }, meta: ClientMeta): Promise<Session> {
-      const [accountUntil, addressUntil] = await Promise.all([
-        repository.lockedUntil(db, 'login-account', input.username, throttle.loginAccount.limit, throttle.loginAccount.windowMs),
-        repository.lockedUntil(db, 'login-address', meta.ipAddress, throttle.loginAddress.limit, throttle.loginAddress.windowMs),
-      ]);
-      const until = [accountUntil, addressUntil].filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
-      if (until) throw new AppError('LOGIN_THROTTLED', { minutes: minutesUntil(until) });
-
+      await loginThrottle.assertAllowed('user', input.username, meta.ipAddress);
       const user = await repository.findUserByEmail(db, input.username);
       const isPasswordRight = await verify(user?.passwordHash ?? (await timingEqualiserHash), input.password);
       if (!user || !isPasswordRight) {
-        await repository.insertFailure(db, 'login-account', input.username);
-        await repository.insertFailure(db, 'login-address', meta.ipAddress);
+        await loginThrottle.recordFailure('user', input.username, meta.ipAddress);
         throw new AppError('LOGIN_FAILED');
       }
       if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
@@ -210,6 +231,9 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         return openSession(tx, user, meta);
       });
     },
+
+    /** The same throttle guards the operators' sign-in (admin module), counted apart from users'. */
+    loginThrottle,
 
     async logout(principal: Principal) {
       await repository.revokeSession(db, Number(principal.sessionId));

@@ -57,7 +57,9 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope', { enum: ['login-account', 'login-address', 'pay-password'] }).notNull(),
+    scope: text('scope', {
+      enum: ['login-account', 'login-address', 'pay-password', 'operator-login-account', 'operator-login-address'],
+    }).notNull(),
     subject: text('subject').notNull(),
     createdAt: createdAt(),
   },

@@ -180,6 +180,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Fastify requires exactly one parameter on an async onRequestAbort hook.
   app.addHook('onRequestAbort', async (_request) => settle());
   app.decorate('drain', async (timeoutMs: number) => {
+    // A request whose headers reached the socket before the signal is in flight too, but a busy event
+    // loop may not have parsed it yet: give it a moment to be counted before new ones are turned away.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     isDraining = true;
     if (inFlight === 0) return;
     await new Promise<void>((resolve) => {

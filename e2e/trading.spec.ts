@@ -164,9 +164,8 @@ test('a resting limit order fills while the Trade tab is open: the lists and a t
   await depositAndApprove(page, stack, '2000');
   await transfer(stack, session, 'STOCK', '2000', false);
 
-  // A buy limit a cent under the ask and a sell limit a cent over the bid both rest (neither crosses the
-  // quote it was placed on); the first cent the simulated feed moves, either way, fills one of them.
-  // AAPL's tick is a cent: prices in whole cents, computed in cents (a test's arithmetic, not money kept).
+  // A buy limit at the bid and a sell limit at the ask both rest (neither side crosses its own quote);
+  // the simulated feed moves every half second, and whichever way it goes past the spread fills one.
   const quote = await stack.api<{ bid: string; ask: string }>(`/m_ft/detail_quote?stockCode=${CODE}`, { method: 'GET' });
   const limit = (direction: 0 | 1, price: string) =>
     stack.api<{ id: string; status: number }>('/stock/create', {
@@ -182,8 +181,7 @@ test('a resting limit order fills while the Trade tab is open: the lists and a t
         idempotencyKey: `e2e-live-${direction}-${session.user.id}`,
       },
     });
-  const cents = (price: string, delta: number) => ((Math.round(Number(price) * 100) + delta) / 100).toFixed(2);
-  const orders = [await limit(0, cents(quote.ask, -1)), await limit(1, cents(quote.bid, 1))];
+  const orders = [await limit(0, quote.bid), await limit(1, quote.ask)];
   const resting = orders.filter((order) => order.status === 0).length;
   expect(resting).toBeGreaterThan(0);
 

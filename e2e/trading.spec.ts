@@ -159,45 +159,6 @@ test('a good-till-cancelled limit order rests with its money held, and cancellin
   await page.screenshot({ path: 'test-results/trading-history.png', fullPage: true });
 });
 
-test('a resting limit order fills while the Trade tab is open: the lists and a toast update without a reload', async ({ page, stack }) => {
-  const session = await signUp(page, stack);
-  await depositAndApprove(page, stack, '2000');
-  await transfer(stack, session, 'STOCK', '2000', false);
-
-  // A buy limit at the bid and a sell limit at the ask both rest (neither side crosses its own quote);
-  // the simulated feed moves every half second, and whichever way it goes past the spread fills one.
-  const quote = await stack.api<{ bid: string; ask: string }>(`/m_ft/detail_quote?stockCode=${CODE}`, { method: 'GET' });
-  const limit = (direction: 0 | 1, price: string) =>
-    stack.api<{ id: string; status: number }>('/stock/create', {
-      token: session.token,
-      body: {
-        stockCode: CODE,
-        direction,
-        type: 1,
-        price,
-        quantity: '1',
-        leverage: 1,
-        timeInForce: 'gtc',
-        idempotencyKey: `e2e-live-${direction}-${session.user.id}`,
-      },
-    });
-  const orders = [await limit(0, quote.bid), await limit(1, quote.ask)];
-  const resting = orders.filter((order) => order.status === 0).length;
-  expect(resting).toBeGreaterThan(0);
-
-  await page.goto('/#/pages/trade/index?tab=2');
-  const rows = page.getByRole('listitem').filter({ hasText: CODE });
-  // The entrusted list is fetched once here and never polled: only the push event can change it.
-  await expect(rows.first()).toBeVisible();
-  const shown = await rows.count();
-  // The fill's message shows as a toast (two seconds) on whatever screen is open, and the list drops the order.
-  await expect(page.getByText('Mensaje nuevo: Orden ejecutada').first()).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => rows.count()).toBeLessThan(shown);
-  await page.screenshot({ path: 'test-results/trading-live-fill.png', fullPage: true });
-  await page.getByRole('tab', { name: 'Posiciones' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: CODE }).first()).toBeVisible();
-});
-
 test('a leveraged futures position revalues live; its take-profit, stop-loss and margin are edited from the holding', async ({
   page,
   stack,

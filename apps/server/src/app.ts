@@ -283,6 +283,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onResting: (order) => engine.resting(order),
     onPositionChanged: (position) => engine.positionChanged(position),
     logger: app.log,
+    notify: messages.notify,
+    bus,
   });
   const engine = createExecutionEngine({ service: trading, quotes, bus, logger: app.log });
   tradingEngine = engine;

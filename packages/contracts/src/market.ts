@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, pageQueryFields } from './paging.ts';
-import type { UserMessageEvent } from './user-messages.ts';
+import type { UserMessageEvent, UserOrderEvent, UserPositionEvent } from './user-messages.ts';
 import { typeError } from './validation.ts';
 
 /**
@@ -351,4 +351,8 @@ export type PushServerMessage =
   | { type: 'authenticated'; isSignedIn: boolean }
   /** A new message for the signed-in user (or for everyone); the app fetches it through the API in its language. */
   | { type: 'message'; data: UserMessageEvent }
+  /** One of the signed-in user's orders filled or was cancelled; the app refetches its trade lists. */
+  | { type: 'order'; data: UserOrderEvent }
+  /** One of the signed-in user's positions opened, changed or closed. */
+  | { type: 'position'; data: UserPositionEvent }
   | { type: 'error'; message: string };

@@ -21,6 +21,11 @@ export const messageTemplates = [
   'loginUnfrozen',
   'balanceCredited',
   'balanceDebited',
+  // Trading: a resting or entrusted order filled by the engine, and positions it closed by itself.
+  'orderFilled',
+  'positionStoppedOut',
+  'positionTakeProfit',
+  'positionStopLoss',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -30,6 +35,14 @@ export type MessageTemplate = (typeof messageTemplates)[number];
  * inbox in its own language, and a verification result (kycVerified/kycRejected) refreshes the KYC state.
  */
 export type UserMessageEvent = { id: string; template: MessageTemplate | null };
+
+/**
+ * What the push socket tells a signed-in user when one of their orders fills, is cancelled or expires
+ * (status as in `orderStatuses`: 1 success, 2 cancelled), or one of their positions opens, changes or
+ * closes: ids and states only; the app refetches its lists through the API.
+ */
+export type UserOrderEvent = { id: string; status: number };
+export type UserPositionEvent = { id: string; status: 'open' | 'closed' };
 
 export const messageSchema = z.object({
   id: z.string(),

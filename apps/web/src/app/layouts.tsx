@@ -1,5 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useLiveMessages } from '../features/messages/api/use-live-messages.ts';
+import { useLiveTrading } from '../features/trade/api/use-live-trading.ts';
 import { routes } from '../lib/navigation.ts';
 import { useToken } from '../lib/session-store.ts';
 import { TabBar } from './tab-bar.tsx';
@@ -8,6 +9,7 @@ import { useQuitGuard } from './use-quit-guard.ts';
 /** The centred frame (design width 375, at most 960 wide) around every page. */
 export function RootLayout() {
   useLiveMessages();
+  useLiveTrading();
   return (
     <div className="app-frame">
       <Outlet />

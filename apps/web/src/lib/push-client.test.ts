@@ -167,6 +167,23 @@ describe('the push client', () => {
     expect(second.sent.at(-1)).toEqual({ op: 'authenticate', token: null });
   });
 
+  it('delivers the signed-in user’s order and position changes to trading listeners, apart from messages', () => {
+    const client = newClient();
+    const trading: string[] = [];
+    const messages: string[] = [];
+    client.signIn('token-1');
+    client.onTradingEvent((event) => trading.push(`${event.type}:${event.data.id}:${event.data.status}`));
+    client.onUserEvent((event) => messages.push(event.id));
+    const socket = FakeSocket.instances[0] as FakeSocket;
+    socket.open();
+    socket.receive({ type: 'authenticated', isSignedIn: true });
+    socket.receive({ type: 'order', data: { id: '5', status: 1 } });
+    socket.receive({ type: 'position', data: { id: '9', status: 'open' } });
+    socket.receive({ type: 'message', data: { id: '12', template: 'orderFilled' } });
+    expect(trading).toEqual(['order:5:1', 'position:9:open']);
+    expect(messages).toEqual(['12']);
+  });
+
   it('treats a silent connection as dead and reconnects', () => {
     const client = newClient();
     client.subscribe(['AAPL'], () => undefined);

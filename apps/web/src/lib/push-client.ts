@@ -14,6 +14,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 export type PushStatus = 'idle' | 'connecting' | 'open' | 'timed-out';
 type QuoteListener = (tick: QuoteTick) => void;
 type UserEventListener = (event: UserMessageEvent) => void;
+/** A change to one of the signed-in user's orders or positions (ids and states only). */
+export type TradingEvent = Extract<PushServerMessage, { type: 'order' | 'position' }>;
+type TradingEventListener = (event: TradingEvent) => void;
 
 /** Without any message for this long the connection counts as dead (the server beats every 15 s). */
 const SILENCE_LIMIT_MS = PUSH_HEARTBEAT_MS * 2 + 5_000;
@@ -28,6 +31,7 @@ export function createPushClient(options: Options = {}) {
   const statusListeners = new Set<() => void>();
   const userEventListeners = new Set<UserEventListener>();
   const signedInListeners = new Set<() => void>();
+  const tradingEventListeners = new Set<TradingEventListener>();
   let userToken: string | null = null;
   let socket: WebSocket | undefined;
   let status: PushStatus = 'idle';
@@ -49,7 +53,7 @@ export function createPushClient(options: Options = {}) {
   }
 
   /** The connection is worth keeping while a screen wants quotes or a signed-in app wants its events. */
-  const hasInterest = () => listeners.size > 0 || (userToken !== null && userEventListeners.size > 0);
+  const hasInterest = () => listeners.size > 0 || (userToken !== null && (userEventListeners.size > 0 || tradingEventListeners.size > 0));
 
   function send(message: unknown) {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -99,6 +103,10 @@ export function createPushClient(options: Options = {}) {
         for (const listener of userEventListeners) listener(message.data);
         return;
       }
+      if (message.type === 'order' || message.type === 'position') {
+        for (const listener of tradingEventListeners) listener(message);
+        return;
+      }
       if (message.type === 'authenticated') {
         if (message.isSignedIn) for (const listener of signedInListeners) listener();
         return;
@@ -132,6 +140,12 @@ export function createPushClient(options: Options = {}) {
       userEventListeners.add(listener);
       ensureConnected();
       return () => userEventListeners.delete(listener);
+    },
+    /** Changes to the signed-in user's orders and positions, as they commit (fills by the engine included). */
+    onTradingEvent(listener: TradingEventListener): () => void {
+      tradingEventListeners.add(listener);
+      ensureConnected();
+      return () => tradingEventListeners.delete(listener);
     },
     /**
      * Each time the server confirms the sign-in (first connection and every reconnect): events sent

@@ -97,10 +97,11 @@ function sendFrame(client: Client, frame: Buffer) {
 }
 
 /** Only events of the kinds the contract names go to a client, whatever else reaches the bus topic. */
-function isUserEvent(event: unknown): event is Extract<PushServerMessage, { type: 'message' }> {
+const userEventTypes = new Set(['message', 'order', 'position']);
+function isUserEvent(event: unknown): event is Extract<PushServerMessage, { type: 'message' | 'order' | 'position' }> {
   if (typeof event !== 'object' || event === null) return false;
   const candidate = event as { type?: unknown; data?: { id?: unknown } };
-  return candidate.type === 'message' && typeof candidate.data?.id === 'string';
+  return typeof candidate.type === 'string' && userEventTypes.has(candidate.type) && typeof candidate.data?.id === 'string';
 }
 
 function send(client: Client, message: PushServerMessage) {

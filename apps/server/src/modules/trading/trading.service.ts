@@ -1,6 +1,7 @@
 import {
   type Currency,
   currencyOfWallet,
+  type MessageTemplate,
   type Order,
   orderStatuses,
   orderTypes,
@@ -9,12 +10,16 @@ import {
   type QuoteTick,
   type TimeInForce,
   type TradableSource,
+  type UserOrderEvent,
+  type UserPositionEvent,
   type WalletType,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
+import type { EventBus } from '../../platform/bus/index.ts';
+import { afterCommit, type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
+import { type Notifier, silentNotifier, userEventsTopic } from '../../platform/notifications.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { type ClockMode, calendars, readCandles, statusAt } from '../market/index.ts';
 import * as repository from './trading.repository.ts';
@@ -71,11 +76,24 @@ type Dependencies = {
   /** Told after a commit that a position opened, changed or closed (the engine watches its triggers). */
   onPositionChanged?: (position: repository.PositionRow) => void;
   logger?: { error(object: object, message: string): void };
+  /** Writes the user's system messages (a resting order filled, a position closed by itself) in the event's transaction. */
+  notify?: Notifier;
+  /** Where order and position changes are announced to their owner (`user:<id>`) after commit; absent in tests that need none. */
+  bus?: EventBus;
 };
 
 export type FillOutcome = 'filled' | 'cancelled' | 'waiting' | 'gone';
 
 export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out' | 'settlement';
+/** The reasons a position closes by itself on a quote. */
+type TriggerReason = Extract<CloseReason, 'take_profit' | 'stop_loss' | 'stop_out'>;
+
+/** The message a position closed by itself on a quote sends its owner. */
+const closeMessageOf = {
+  take_profit: 'positionTakeProfit',
+  stop_loss: 'positionStopLoss',
+  stop_out: 'positionStoppedOut',
+} as const satisfies Record<TriggerReason, MessageTemplate>;
 
 /** What the execution engine keeps of an open position to watch its take-profit, stop-loss and stop-out. */
 export type PositionSnapshot = Pick<
@@ -120,6 +138,33 @@ export function createTradingService(dependencies: Dependencies) {
   const { db, ledger, catalog, quotes, convert, clock, settings } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const userIdOf = (principal: Principal) => Number(principal.userId);
+  const notify = dependencies.notify ?? silentNotifier;
+
+  /**
+   * Tells the owner's push connections, once the transaction has committed, that an order or a
+   * position of theirs changed, so the app refetches what it shows; a rolled-back attempt tells nothing.
+   * A lost event (Redis down) loses nothing: the app refetches its lists when it signs in again.
+   */
+  function announce(
+    executor: Executor,
+    userId: number,
+    event: { type: 'order'; data: UserOrderEvent } | { type: 'position'; data: UserPositionEvent },
+  ) {
+    const bus = dependencies.bus;
+    if (!bus) return;
+    afterCommit(executor, () => {
+      bus.publish(userEventsTopic(userId), event).catch((error: unknown) => {
+        dependencies.logger?.error({ err: error, event }, 'trading: a change could not be announced to its owner');
+      });
+    });
+  }
+  const announceOrder = (executor: Executor, order: repository.OrderRow) =>
+    announce(executor, order.userId, { type: 'order', data: { id: String(order.id), status: order.status } });
+  const announcePosition = (executor: Executor, position: repository.PositionRow) =>
+    announce(executor, position.userId, {
+      type: 'position',
+      data: { id: String(position.id), status: position.isOpen ? 'open' : 'closed' },
+    });
 
   function instrumentOf(code: string): Instrument {
     const instrument = catalog.byCode.get(code);
@@ -320,11 +365,12 @@ export function createTradingService(dependencies: Dependencies) {
       const wallet = await ledger.wallet(tx, order.userId, walletType);
       if (extra.greaterThan(wallet.availableBalance)) {
         await ledger.voidHold(tx, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
-        await repository.finishOrder(tx, order.id, {
+        const cancelled = await repository.finishOrder(tx, order.id, {
           status: orderStatuses.cancelled,
           cancelReason: 'insufficient_funds',
           cancelledAt: at,
         });
+        if (cancelled) announceOrder(tx, cancelled);
         return 'cancelled';
       }
     }
@@ -373,6 +419,7 @@ export function createTradingService(dependencies: Dependencies) {
       createdAt: at,
     });
     changed.push(position);
+    announcePosition(tx, position);
     await repository.insertFill(tx, {
       orderId: order.id,
       positionId: position.id,
@@ -393,6 +440,7 @@ export function createTradingService(dependencies: Dependencies) {
       filledAt: at,
     });
     if (!finished) throw new Error(`order ${order.id} left progress during its own fill`);
+    announceOrder(tx, finished);
     filledRows.set(tx, finished);
     return 'filled';
   }
@@ -524,6 +572,7 @@ export function createTradingService(dependencies: Dependencies) {
         cancelledAt: now(),
       });
       if (!cancelled) throw new AppError('ORDER_NOT_CANCELLABLE');
+      announceOrder(tx, cancelled);
       return orderView(cancelled);
     });
   }
@@ -625,6 +674,7 @@ export function createTradingService(dependencies: Dependencies) {
       ...(left.isZero() ? { closedAt: at } : {}),
     });
     changed.push(updated);
+    announcePosition(tx, updated);
     await repository.insertFill(tx, {
       orderId: order.id,
       positionId: position.id,
@@ -645,6 +695,7 @@ export function createTradingService(dependencies: Dependencies) {
       filledAt: at,
     });
     if (!filled) throw new Error('close order left progress');
+    announceOrder(tx, filled);
     return filled;
   }
 
@@ -687,7 +738,7 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /** Why a position should close on this quote by itself: its take-profit, its stop-loss, or a stop-out. */
-  function triggerOf(position: PositionSnapshot, tick: QuoteTick): CloseReason | null {
+  function triggerOf(position: PositionSnapshot, tick: QuoteTick): TriggerReason | null {
     const instrument = catalog.byCode.get(position.code);
     if (!instrument) return null;
     const isBuy = position.direction === BUY;
@@ -741,7 +792,17 @@ export function createTradingService(dependencies: Dependencies) {
         if (isTriggered && order.status === orderStatuses.entrusted)
           await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
         if (!price) return 'waiting';
-        return fillOpenOrder(tx, order.id, price, false, changed);
+        const filled = await fillOpenOrder(tx, order.id, price, false, changed);
+        // Only fills the user did not watch happen get a message: a market order filled within its own
+        // request is already answered on the ticket; a resting or entrusted one fills while they are away.
+        const row = filledRows.get(tx);
+        if (filled === 'filled' && row)
+          await notify(tx, row.userId, 'orderFilled', {
+            code: row.code,
+            quantity: new Decimal(row.quantity).toString(),
+            price: new Decimal(row.fillPrice ?? price).toString(),
+          });
+        return filled;
       });
       for (const position of changed) dependencies.onPositionChanged?.(position);
       return outcome;
@@ -766,12 +827,20 @@ export function createTradingService(dependencies: Dependencies) {
         if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime())) return 'waiting';
         const reason = triggerOf(position, tick);
         if (!reason) return 'waiting';
-        await closeInTx(
+        const closing = await closeInTx(
           tx,
           position,
           { quantity: new Decimal(position.quantity), idempotencyKey: `${reason}:position:${position.id}`, tick, closeReason: reason },
           changed,
         );
+        const closed = changed[changed.length - 1];
+        await notify(tx, position.userId, closeMessageOf[reason], {
+          code: position.code,
+          quantity: new Decimal(closing.quantity).toString(),
+          price: new Decimal(closing.fillPrice ?? '0').toString(),
+          pnl: toMoney(new Decimal(closed?.realisedPnl ?? position.realisedPnl).minus(position.realisedPnl)),
+          currency: currencyOfWallet(position.walletType as WalletType),
+        });
         return reason;
       });
       for (const position of changed) dependencies.onPositionChanged?.(position);
@@ -787,7 +856,12 @@ export function createTradingService(dependencies: Dependencies) {
         for (const order of await repository.expiredOrders(executor, at, 500)) {
           if (order.holdId !== null)
             await ledger.voidHold(executor, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
-          await repository.finishOrder(executor, order.id, { status: orderStatuses.cancelled, cancelReason: 'expired', cancelledAt: at });
+          const expired = await repository.finishOrder(executor, order.id, {
+            status: orderStatuses.cancelled,
+            cancelReason: 'expired',
+            cancelledAt: at,
+          });
+          if (expired) announceOrder(executor, expired);
         }
       },
     } satisfies JobDefinition,
@@ -814,7 +888,12 @@ export function createTradingService(dependencies: Dependencies) {
         for (const order of await repository.lockOrdersInProgressIn(executor, codes, 1000)) {
           if (order.holdId !== null)
             await ledger.voidHold(executor, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
-          await repository.finishOrder(executor, order.id, { status: orderStatuses.cancelled, cancelReason: 'expired', cancelledAt: at });
+          const expired = await repository.finishOrder(executor, order.id, {
+            status: orderStatuses.cancelled,
+            cancelReason: 'expired',
+            cancelledAt: at,
+          });
+          if (expired) announceOrder(executor, expired);
         }
         const positions = await repository.lockOpenPositionsIn(executor, codes, 1000);
         const prices = new Map<string, string | null>();
@@ -985,7 +1064,9 @@ export function createTradingService(dependencies: Dependencies) {
         const isTakeProfitValid = input.takeProfit === null || (isBuy ? isAbove(input.takeProfit) : isBelow(input.takeProfit));
         const isStopLossValid = input.stopLoss === null || (isBuy ? isBelow(input.stopLoss) : isAbove(input.stopLoss));
         if (!isTakeProfitValid || !isStopLossValid) throw new AppError('TAKE_PROFIT_STOP_LOSS_INVALID', { price: touch.toString() });
-        return repository.updatePosition(tx, position.id, { takeProfit: input.takeProfit, stopLoss: input.stopLoss });
+        const changedLevels = await repository.updatePosition(tx, position.id, { takeProfit: input.takeProfit, stopLoss: input.stopLoss });
+        announcePosition(tx, changedLevels);
+        return changedLevels;
       });
       dependencies.onPositionChanged?.(updated);
       return positionView(updated);
@@ -1011,6 +1092,7 @@ export function createTradingService(dependencies: Dependencies) {
         const updated = journal.isReplay
           ? position
           : await repository.updatePosition(tx, position.id, { margin: toMoney(new Decimal(position.margin).plus(amount)) });
+        if (!journal.isReplay) announcePosition(tx, updated);
         return updated;
       });
       dependencies.onPositionChanged?.(updated);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/index.ts';
+import { type Database, type Executor, inTransaction } from '../db/index.ts';
 
 export type JobDefinition = {
   name: string;
@@ -29,7 +29,9 @@ export function createJobRunner(db: Database, logger: Logger): JobRunner {
   async function runIfDue(name: string): Promise<boolean> {
     const job = jobs.get(name);
     if (!job) throw new Error(`Unknown job ${name}`);
-    return db.transaction(async (tx) => {
+    // Through inTransaction so what a job announces after commit (afterCommit: messages, order events)
+    // is sent once its run has committed, never before nor for a rolled-back run.
+    return inTransaction(db, async (tx) => {
       const lock = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(hashtext(${`job:${name}`})) AS locked`);
       if (!lock.rows[0]?.locked) return false;
       const due = await tx.execute<{ due: boolean }>(

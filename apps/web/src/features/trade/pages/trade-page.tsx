@@ -105,7 +105,8 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
 
 /**
  * /pages/trade/index: the user's trading, in three tabs (`?tab=0` holding, `1` closed, `2` entrusted).
- * Holdings revalue live: their list is fetched again every 3 s while it is on screen.
+ * Holdings revalue live: their list is fetched again every 3 s while it is on screen (floating P&L between
+ * fills). Fills, cancellations and closes refresh every list at once through the push socket (`useLiveTrading`).
  */
 export function TradePage() {
   const { t, i18n } = useTranslation();

@@ -29,6 +29,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       'packages/contracts',
+      'packages/client-kit',
       ...serverProjects,
       'apps/web',
       'apps/admin',

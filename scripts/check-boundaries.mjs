@@ -81,6 +81,11 @@ const rules = [
     test: (from, to) => from.startsWith('packages/contracts/') && !to.startsWith('packages/contracts/'),
   },
   {
+    // Shared browser code (client-kit) serves both apps, so it may not depend on either of them.
+    name: 'packages-do-not-import-apps',
+    test: (from, to) => from.startsWith('packages/') && to.startsWith('apps/'),
+  },
+  {
     name: 'modules-through-their-index',
     test: (from, to) => {
       const source = from.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];

@@ -47,6 +47,13 @@ describe('the import rules', () => {
     expect(violations).toContainEqual(expect.stringMatching(/^apps-do-not-import-each-other: apps\/admin\/src\/lib\/boundary-probe\.ts/));
   });
 
+  it('catch the shared client kit importing an app', () => {
+    probe('packages/client-kit/src/boundary-probe.ts', "export * from '../../../apps/web/src/lib/format.ts';\n");
+    expect(check().violations).toContainEqual(
+      expect.stringMatching(/^packages-do-not-import-apps: packages\/client-kit\/src\/boundary-probe\.ts/),
+    );
+  });
+
   it('catch an import cycle', () => {
     probe('apps/server/src/platform/boundary-probe-a.ts', "import { b } from './boundary-probe-b.ts';\nexport const a = () => b;\n");
     probe('apps/server/src/platform/boundary-probe-b.ts', "import { a } from './boundary-probe-a.ts';\nexport const b = () => a;\n");

@@ -1,140 +1,27 @@
-import { defaultLocale, fallbackLocale, type Locale, locales, matchLocale, storageKeys } from '@bolsa/contracts';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createI18n } from '@bolsa/client-kit/i18n';
 
 /**
- * One i18next instance holds, per locale, the app's own strings (src/locales) merged with the
- * shared messages of the contracts package (errors.*, validation.*, fields.*), because forms show
- * the contracts' zod issue messages, which are keys. Only the chosen locale and the English
- * fallback are fetched, each as its own lazily loaded chunk, so the first bundle stays small.
+ * The customer app's languages: the shared set-up of @bolsa/client-kit with this app's own catalogues.
+ * The loaders are written here, with literal paths, so Vite splits each locale into its own chunk.
  */
+export const { initI18n, setLocale } = createI18n({
+  appMessages: {
+    es: () => import('../locales/es.json'),
+    en: () => import('../locales/en.json'),
+    de: () => import('../locales/de.json'),
+    hi: () => import('../locales/hi.json'),
+    ja: () => import('../locales/ja.json'),
+    th: () => import('../locales/th.json'),
+    'zh-CN': () => import('../locales/zh-CN.json'),
+    'zh-TW': () => import('../locales/zh-TW.json'),
+  },
+});
 
-type Messages = Record<string, unknown>;
-type JsonModule = { default: Messages };
-
-const appMessages: Record<Locale, () => Promise<JsonModule>> = {
-  es: () => import('../locales/es.json'),
-  en: () => import('../locales/en.json'),
-  de: () => import('../locales/de.json'),
-  hi: () => import('../locales/hi.json'),
-  ja: () => import('../locales/ja.json'),
-  th: () => import('../locales/th.json'),
-  'zh-CN': () => import('../locales/zh-CN.json'),
-  'zh-TW': () => import('../locales/zh-TW.json'),
-};
-
-const sharedMessages: Record<Locale, () => Promise<JsonModule>> = {
-  es: () => import('@bolsa/contracts/locales/es.json'),
-  en: () => import('@bolsa/contracts/locales/en.json'),
-  de: () => import('@bolsa/contracts/locales/de.json'),
-  hi: () => import('@bolsa/contracts/locales/hi.json'),
-  ja: () => import('@bolsa/contracts/locales/ja.json'),
-  th: () => import('@bolsa/contracts/locales/th.json'),
-  'zh-CN': () => import('@bolsa/contracts/locales/zh-CN.json'),
-  'zh-TW': () => import('@bolsa/contracts/locales/zh-TW.json'),
-};
-
-export type LocalePreferences = {
-  /** What the user chose before, from local storage. */
-  stored: string | null | undefined;
-  /** The deployment's choice (`VITE_DEFAULT_LOCALE`); Spanish unless configured otherwise. */
-  configured: string | null | undefined;
-  /** The browser's languages, most preferred first. */
-  browser: readonly string[];
-};
-
-/** The spec's order: local storage, then configuration, then the browser; English when none is supported. */
-export function resolveLocale({ stored, configured, browser }: LocalePreferences): Locale {
-  const candidates = [stored, configured, ...browser];
-  for (const candidate of candidates) {
-    const locale = matchLocale(candidate);
-    if (locale) return locale;
-  }
-  return fallbackLocale;
-}
-
-function readStoredLocale(): string | null {
-  try {
-    return window.localStorage.getItem(storageKeys.locale);
-  } catch {
-    return null;
-  }
-}
-
-export function readLocalePreferences(): LocalePreferences {
-  const configured = import.meta.env.VITE_DEFAULT_LOCALE;
-  return {
-    stored: readStoredLocale(),
-    configured: typeof configured === 'string' ? configured : defaultLocale,
-    browser: typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
-  };
-}
-
-/** Deep merge of two message trees; the app's own strings win over the shared ones. */
-function mergeMessages(base: Messages, override: Messages): Messages {
-  const result: Messages = { ...base };
-  for (const [key, value] of Object.entries(override)) {
-    const existing = result[key];
-    result[key] =
-      existing && typeof existing === 'object' && value && typeof value === 'object'
-        ? mergeMessages(existing as Messages, value as Messages)
-        : value;
-  }
-  return result;
-}
-
-const loaded = new Set<Locale>();
-
-async function ensureLoaded(locale: Locale): Promise<void> {
-  if (loaded.has(locale)) return;
-  const [shared, app] = await Promise.all([sharedMessages[locale](), appMessages[locale]()]);
-  i18next.addResourceBundle(locale, 'translation', mergeMessages(shared.default, app.default), true, true);
-  loaded.add(locale);
-}
-
-function applyDocumentLanguage(locale: Locale): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-}
-
-/** Starts i18next with the resolved locale and the fallback; the app renders after this settles. */
-export async function initI18n(locale: Locale = resolveLocale(readLocalePreferences())): Promise<typeof i18next> {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: fallbackLocale,
-      supportedLngs: [...locales],
-      resources: {},
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-  }
-  await Promise.all([ensureLoaded(locale), ensureLoaded(fallbackLocale)]);
-  await i18next.changeLanguage(locale);
-  applyDocumentLanguage(locale);
-  return i18next;
-}
-
-/** Switches the language: the page re-renders at once, the choice persists, `<html lang>` follows. */
-export async function setLocale(locale: Locale): Promise<void> {
-  await ensureLoaded(locale);
-  await i18next.changeLanguage(locale);
-  try {
-    window.localStorage.setItem(storageKeys.locale, locale);
-  } catch {
-    // Private modes may refuse storage; the language still changes for this visit.
-  }
-  applyDocumentLanguage(locale);
-}
-
-/** The locale in use now; Spanish before i18next has started. */
-export function currentLocale(): Locale {
-  return matchLocale(i18next.resolvedLanguage ?? i18next.language) ?? defaultLocale;
-}
-
-/** Translates outside React (the API client, toasts). */
-export function translate(key: string, options?: Record<string, unknown>): string {
-  return i18next.t(key, options);
-}
-
-export { i18next };
+export {
+  currentLocale,
+  i18next,
+  type LocalePreferences,
+  readLocalePreferences,
+  resolveLocale,
+  translate,
+} from '@bolsa/client-kit/i18n';

@@ -1,8 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findParityProblems, flattenMessages, readCatalogues } from '@bolsa/client-kit/locale-keys';
 import { locales } from '@bolsa/contracts';
 import { describe, expect, it } from 'vitest';
-import { findParityProblems, flattenMessages, readCatalogues } from '../test/locale-keys.ts';
 
 // jsdom replaces the global URL, so paths are built with node:path from this file's own path.
 const appFolder = dirname(fileURLToPath(import.meta.url));
@@ -23,23 +23,6 @@ describe.each([
     expect(en).toBeDefined();
     expect(findParityProblems(en, others)).toEqual([]);
     expect(findParityProblems(en, { en })).toEqual([]);
-  });
-});
-
-describe('the parity check itself', () => {
-  const reference = { auth: { loginButton: 'Log in', sendCode: 'Send code' }, tabs: { home: 'Home' } };
-
-  it('reports a key missing from a locale', () => {
-    const problems = findParityProblems(reference, { es: { auth: { loginButton: 'Iniciar sesión' }, tabs: { home: 'Inicio' } } });
-    expect(problems).toEqual([{ locale: 'es', key: 'auth.sendCode', problem: 'missing' }]);
-  });
-
-  it('reports a key only a locale has, and empty values', () => {
-    const problems = findParityProblems(reference, {
-      de: { auth: { loginButton: 'Anmelden', sendCode: ' ', extra: 'x' }, tabs: { home: 'Start' } },
-    });
-    expect(problems).toContainEqual({ locale: 'de', key: 'auth.extra', problem: 'extra' });
-    expect(problems).toContainEqual({ locale: 'de', key: 'auth.sendCode', problem: 'empty' });
   });
 });
 

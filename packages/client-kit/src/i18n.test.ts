@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { storageKeys } from '@bolsa/contracts';
+import { describe, expect, it } from 'vitest';
+import { createI18n, currentLocale, i18next, type MessageLoaders, translate } from './i18n.ts';
+
+/** A tiny app catalogue per locale: `app.name` differs, and `fields.email` overrides the shared word in Spanish. */
+function catalogue(name: string, extra: Record<string, unknown> = {}) {
+  return async () => ({ default: { app: { name }, ...extra } });
+}
+const appMessages: MessageLoaders = {
+  es: catalogue('Prueba', { fields: { email: 'Correo propio' } }),
+  en: catalogue('Test'),
+  de: catalogue('Probe'),
+  hi: catalogue('परीक्षण'),
+  ja: catalogue('テスト'),
+  th: catalogue('ทดสอบ'),
+  'zh-CN': catalogue('测试'),
+  'zh-TW': catalogue('測試'),
+};
+
+describe('createI18n', () => {
+  const { initI18n, setLocale } = createI18n({ appMessages });
+
+  it('merges the app catalogue over the shared contracts messages, the app winning', async () => {
+    await initI18n('es');
+    expect(translate('app.name')).toBe('Prueba');
+    expect(translate('fields.email')).toBe('Correo propio');
+    expect(translate('validation.passwordsMismatch')).toBe('Las dos contraseñas no coinciden');
+    expect(currentLocale()).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('falls back to English for a key a locale lacks', async () => {
+    await initI18n('es');
+    i18next.addResource('en', 'translation', 'only.english', 'Only English');
+    expect(translate('only.english')).toBe('Only English');
+  });
+
+  it('switches language, persists the choice and sets <html lang>', async () => {
+    await initI18n('es');
+    await setLocale('ja');
+    expect(translate('app.name')).toBe('テスト');
+    expect(window.localStorage.getItem(storageKeys.locale)).toBe('ja');
+    expect(document.documentElement.lang).toBe('ja');
+  });
+});

@@ -1,0 +1,149 @@
+import { defaultLocale, fallbackLocale, type Locale, locales, matchLocale, storageKeys } from '@bolsa/contracts';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * One i18next instance holds, per locale, the app's own strings (its src/locales) merged with the
+ * shared messages of the contracts package (errors.*, validation.*, fields.*), because forms show
+ * the contracts' zod issue messages, which are keys. Only the chosen locale and the English
+ * fallback are fetched, each as its own lazily loaded chunk, so the first bundle stays small.
+ * Both front ends use this; each passes its own catalogue loaders to `createI18n`.
+ */
+
+type Messages = Record<string, unknown>;
+type JsonModule = { default: Messages };
+
+/**
+ * One lazy loader per locale. They stay in each app (`() => import('../locales/es.json')`) because
+ * the bundler splits only imports whose path it can see in the app's own source.
+ */
+export type MessageLoaders = Record<Locale, () => Promise<JsonModule>>;
+
+const sharedMessages: MessageLoaders = {
+  es: () => import('@bolsa/contracts/locales/es.json'),
+  en: () => import('@bolsa/contracts/locales/en.json'),
+  de: () => import('@bolsa/contracts/locales/de.json'),
+  hi: () => import('@bolsa/contracts/locales/hi.json'),
+  ja: () => import('@bolsa/contracts/locales/ja.json'),
+  th: () => import('@bolsa/contracts/locales/th.json'),
+  'zh-CN': () => import('@bolsa/contracts/locales/zh-CN.json'),
+  'zh-TW': () => import('@bolsa/contracts/locales/zh-TW.json'),
+};
+
+export type LocalePreferences = {
+  /** What the user chose before, from local storage. */
+  stored: string | null | undefined;
+  /** The deployment's choice (`VITE_DEFAULT_LOCALE`); Spanish unless configured otherwise. */
+  configured: string | null | undefined;
+  /** The browser's languages, most preferred first. */
+  browser: readonly string[];
+};
+
+/** The spec's order: local storage, then configuration, then the browser; English when none is supported. */
+export function resolveLocale({ stored, configured, browser }: LocalePreferences): Locale {
+  const candidates = [stored, configured, ...browser];
+  for (const candidate of candidates) {
+    const locale = matchLocale(candidate);
+    if (locale) return locale;
+  }
+  return fallbackLocale;
+}
+
+function readStoredLocale(): string | null {
+  try {
+    return window.localStorage.getItem(storageKeys.locale);
+  } catch {
+    return null;
+  }
+}
+
+export function readLocalePreferences(): LocalePreferences {
+  const configured = import.meta.env.VITE_DEFAULT_LOCALE;
+  return {
+    stored: readStoredLocale(),
+    configured: typeof configured === 'string' ? configured : defaultLocale,
+    browser: typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+  };
+}
+
+/** Deep merge of two message trees; the app's own strings win over the shared ones. */
+function mergeMessages(base: Messages, override: Messages): Messages {
+  const result: Messages = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const existing = result[key];
+    result[key] =
+      existing && typeof existing === 'object' && value && typeof value === 'object'
+        ? mergeMessages(existing as Messages, value as Messages)
+        : value;
+  }
+  return result;
+}
+
+function applyDocumentLanguage(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+export type I18nOptions = {
+  /** The app's own catalogues, one lazy loader per locale. */
+  appMessages: MessageLoaders;
+};
+
+/**
+ * The app's language functions: `initI18n` before the first render, `setLocale` for the switcher.
+ * Call it once per app; every call shares the one i18next instance.
+ */
+export function createI18n(options: I18nOptions) {
+  const loaded = new Set<Locale>();
+
+  async function ensureLoaded(locale: Locale): Promise<void> {
+    if (loaded.has(locale)) return;
+    const [shared, app] = await Promise.all([sharedMessages[locale](), options.appMessages[locale]()]);
+    i18next.addResourceBundle(locale, 'translation', mergeMessages(shared.default, app.default), true, true);
+    loaded.add(locale);
+  }
+
+  /** Starts i18next with the resolved locale and the fallback; the app renders after this settles. */
+  async function initI18n(locale: Locale = resolveLocale(readLocalePreferences())): Promise<typeof i18next> {
+    if (!i18next.isInitialized) {
+      await i18next.use(initReactI18next).init({
+        lng: locale,
+        fallbackLng: fallbackLocale,
+        supportedLngs: [...locales],
+        resources: {},
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
+    }
+    await Promise.all([ensureLoaded(locale), ensureLoaded(fallbackLocale)]);
+    await i18next.changeLanguage(locale);
+    applyDocumentLanguage(locale);
+    return i18next;
+  }
+
+  /** Switches the language: the page re-renders at once, the choice persists, `<html lang>` follows. */
+  async function setLocale(locale: Locale): Promise<void> {
+    await ensureLoaded(locale);
+    await i18next.changeLanguage(locale);
+    try {
+      window.localStorage.setItem(storageKeys.locale, locale);
+    } catch {
+      // Private modes may refuse storage; the language still changes for this visit.
+    }
+    applyDocumentLanguage(locale);
+  }
+
+  return { initI18n, setLocale };
+}
+
+/** The locale in use now; Spanish before i18next has started. */
+export function currentLocale(): Locale {
+  return matchLocale(i18next.resolvedLanguage ?? i18next.language) ?? defaultLocale;
+}
+
+/** Translates outside React (the API client, toasts). */
+export function translate(key: string, options?: Record<string, unknown>): string {
+  return i18next.t(key, options);
+}
+
+export { i18next };

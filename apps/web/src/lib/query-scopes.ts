@@ -4,3 +4,5 @@
  */
 export const walletQueryScope = ['wallet'] as const;
 export const fundingQueryScope = ['funding'] as const;
+/** Every trading read (holdings, closed, entrusted, history, a quote page's positions). */
+export const tradeQueryScope = ['trade'] as const;

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { type PushClient, pushClient } from '../../../lib/push-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useToken } from '../../../lib/session-store.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { messagesQueryOptions } from './get-messages.ts';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -31,6 +29,9 @@ export function followLiveMessages(options: {
     void (async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.messages });
       // The text comes from the API, rendered in the reader's language; the event carries only the id.
+      // The inbox query (with the contracts' schemas) and the toast (with antd-mobile) load on the first
+      // message, not with the app shell that mounts this: they stay out of the first bundle.
+      const [{ messagesQueryOptions }, { showToast }] = await Promise.all([import('./get-messages.ts'), import('../../../lib/toast.ts')]);
       const inbox = await queryClient.fetchQuery(messagesQueryOptions(options.language())).catch(() => undefined);
       const message = inbox?.list.find((candidate) => candidate.id === event.id);
       showToast(message ? t('messages.newMessageNamed', { title: message.title }) : t('messages.newMessage'));

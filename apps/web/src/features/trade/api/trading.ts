@@ -13,14 +13,13 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { walletQueryScope } from '../../../lib/query-scopes.ts';
+import { tradeQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type MinCount = output<typeof minCountSchema>;
 export type HalfOrFull = output<typeof halfOrFullSchema>;
 export type ListPage<T> = { list: T[]; total: number; pageNum: number; pageSize: number; hasMore: boolean };
 
 /** Every trading read lives under this key, so an order or a close refreshes all lists at once. */
-export const tradeQueryScope = ['trade'] as const;
 
 /** Enough rows for one screen of a retail account; the server caps a page at 100. */
 const LIST_PAGE_SIZE = 100;

@@ -1,9 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type PushClient, pushClient } from '../../../lib/push-client.ts';
-import { walletQueryScope } from '../../../lib/query-scopes.ts';
+import { tradeQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts';
 import { useToken } from '../../../lib/session-store.ts';
-import { tradeQueryScope } from './trading.ts';
 
 /** A fill arrives as two events (its order and its position): refetch once for both. */
 const COALESCE_MS = 50;

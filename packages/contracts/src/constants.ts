@@ -44,3 +44,10 @@ export const dateFormats = {
   time12: 'hh:mm:ss A',
   time: 'HH:mm:ss',
 } as const;
+
+/**
+ * The push socket's path and heartbeat. Here, not with the push schemas in market.ts, so the app shell
+ * that keeps the socket open does not carry the schemas (and zod) into its first bundle.
+ */
+export const PUSH_PATH = '/web/push';
+export const PUSH_HEARTBEAT_MS = 15_000;

@@ -33,8 +33,6 @@ export const currencySymbolOf: Record<string, string> = { USD: '$', TWD: 'NT$', 
 
 export const WATCHLIST_SIZE_MAX = 200;
 export const HOME_SPARKLINE_POINTS = 50;
-export const PUSH_PATH = '/web/push';
-export const PUSH_HEARTBEAT_MS = 15_000;
 export const PUSH_CODES_PER_MESSAGE_MAX = 100;
 
 const text = (lengthMax: number) =>

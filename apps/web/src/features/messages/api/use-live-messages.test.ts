@@ -81,7 +81,7 @@ describe('live messages', () => {
     expect(fake.listenerCount()).toBe(0);
   });
 
-  it('leaves the KYC state alone for other messages, and refetches the inbox after each reconnect', async () => {
+  it('leaves the KYC state alone for other messages, and refetches the inbox and the verification after each reconnect', async () => {
     const queryClient = new QueryClient();
     await queryClient.fetchQuery({ queryKey: queryKeys.kycState, queryFn: async () => ({ status: 'pending' }) });
     const fake = fakeClient();
@@ -93,6 +93,8 @@ describe('live messages', () => {
     await queryClient.fetchQuery({ queryKey: [...queryKeys.messages, 'es'], queryFn: async () => inbox([]) });
     fake.confirmSignIn();
     expect(queryClient.getQueryState([...queryKeys.messages, 'es'])?.isInvalidated).toBe(true);
+    // A verification result sent before the sign-in was confirmed is caught up with too.
+    expect(queryClient.getQueryState(queryKeys.kycState)?.isInvalidated).toBe(true);
   });
 
   it('signs the socket out when there is no session', () => {

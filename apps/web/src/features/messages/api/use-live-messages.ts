@@ -37,9 +37,11 @@ export function followLiveMessages(options: {
       showToast(message ? t('messages.newMessageNamed', { title: message.title }) : t('messages.newMessage'));
     })();
   });
-  // Events sent while the socket was down are lost: each (re)confirmed sign-in fetches the inbox again.
+  // Events sent while the socket was down (or before its sign-in was confirmed) are lost: each
+  // (re)confirmed sign-in fetches again everything an event would have refreshed, the verification too.
   const stopSignedIn = client.onSignedIn(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.kycState });
   });
   return () => {
     stopEvents();

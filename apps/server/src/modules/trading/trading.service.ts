@@ -737,6 +737,26 @@ export function createTradingService(dependencies: Dependencies) {
     return orderView(order);
   }
 
+  /**
+   * Writes the message of a position the system closed (take-profit, stop-loss, stop-out, settlement):
+   * what closed, at what price, and the P&L this close realised (the position's total after it, less before).
+   */
+  async function notifyClosedBySystem(
+    tx: Executor,
+    template: MessageTemplate,
+    before: repository.PositionRow,
+    closing: repository.OrderRow,
+    after: repository.PositionRow | undefined,
+  ) {
+    await notify(tx, before.userId, template, {
+      code: before.code,
+      quantity: new Decimal(closing.quantity).toString(),
+      price: new Decimal(closing.fillPrice ?? '0').toString(),
+      pnl: toMoney(new Decimal(after?.realisedPnl ?? before.realisedPnl).minus(before.realisedPnl)),
+      currency: currencyOfWallet(before.walletType as WalletType),
+    });
+  }
+
   /** Why a position should close on this quote by itself: its take-profit, its stop-loss, or a stop-out. */
   function triggerOf(position: PositionSnapshot, tick: QuoteTick): TriggerReason | null {
     const instrument = catalog.byCode.get(position.code);
@@ -833,14 +853,7 @@ export function createTradingService(dependencies: Dependencies) {
           { quantity: new Decimal(position.quantity), idempotencyKey: `${reason}:position:${position.id}`, tick, closeReason: reason },
           changed,
         );
-        const closed = changed[changed.length - 1];
-        await notify(tx, position.userId, closeMessageOf[reason], {
-          code: position.code,
-          quantity: new Decimal(closing.quantity).toString(),
-          price: new Decimal(closing.fillPrice ?? '0').toString(),
-          pnl: toMoney(new Decimal(closed?.realisedPnl ?? position.realisedPnl).minus(position.realisedPnl)),
-          currency: currencyOfWallet(position.walletType as WalletType),
-        });
+        await notifyClosedBySystem(tx, closeMessageOf[reason], position, closing, changed[changed.length - 1]);
         return reason;
       });
       for (const position of changed) dependencies.onPositionChanged?.(position);
@@ -911,7 +924,7 @@ export function createTradingService(dependencies: Dependencies) {
             continue;
           }
           const tick = settlementTick(position.code, price, at);
-          await closeInTx(
+          const closing = await closeInTx(
             executor,
             position,
             {
@@ -922,6 +935,8 @@ export function createTradingService(dependencies: Dependencies) {
             },
             changed,
           );
+          // The owner is told in the settlement's own transaction, as for a take-profit or a stop-out.
+          await notifyClosedBySystem(executor, 'positionSettled', position, closing, changed[changed.length - 1]);
         }
         for (const position of changed) dependencies.onPositionChanged?.(position);
       },

@@ -17,6 +17,7 @@ vi.mock('../../../lib/toast.ts', () => ({
 const fetchMock = vi.fn<typeof fetch>();
 let marketStatus = 'closed';
 let closeAnswer: { status: number } = { status: 0 };
+let fullNum = '10';
 const sentCloses: unknown[] = [];
 
 const position = {
@@ -64,11 +65,12 @@ beforeAll(async () => {
 beforeEach(() => {
   sentCloses.length = 0;
   toasts.shown.length = 0;
+  fullNum = '10';
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === '/web/position/me') return envelope({ list: [position], total: 1, pageNum: 1, pageSize: 100, hasMore: false });
-    if (url === '/web/position/getHalfOrFullNum') return envelope({ positionId: '7', fullNum: '10', halfNum: '5' });
+    if (url === '/web/position/getHalfOrFullNum') return envelope({ positionId: '7', fullNum, halfNum: '5' });
     if (url === '/web/stocka_config/getMinCount')
       return envelope({
         stockCode: 'AAPL',
@@ -139,6 +141,13 @@ describe('ClosePositionPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toasts.shown).toEqual(['Orden de cierre enviada: se ejecutará cuando abra el mercado']));
     expect(sentCloses).toEqual([expect.objectContaining({ id: '7', quantity: '5' })]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/pages/trade/index?tab=2'));
+  });
+
+  it('offers only what is still closable when part already waits for the open', async () => {
+    marketStatus = 'closed';
+    fullNum = '6';
+    renderPage();
+    await waitFor(() => expect((screen.getByLabelText('Cantidad a cerrar') as HTMLInputElement).value).toBe('6'));
   });
 
   it('in session closes at once, without the note, and returns to the holdings', async () => {

@@ -43,9 +43,11 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
   const isMarketClosed = marketStatus !== undefined && marketStatus !== 'open';
   const close = useClosePosition();
   const submissionKey = useSubmissionKey();
-  const [quantity, setQuantity] = useState(position.positionNum);
+  // Until edited, all that is still closable: what it holds less any close already queued for the open.
+  const [editedQuantity, setQuantity] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const full = amounts.data?.fullNum ?? position.positionNum;
+  const quantity = editedQuantity ?? full;
   const estimate = estimatedPnlOf(position, quantity);
   const symbol = currencySymbolOf(position.currency);
 

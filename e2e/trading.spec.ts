@@ -189,10 +189,27 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
   // 1 contract × 100 ounces: the notional over 10, at least the exchange's 20,000 per contract.
   expect(margin).toBeGreaterThanOrEqual(20000);
 
-  // The market ticks at any hour here: the current price and the floating P&L change on screen by themselves.
+  // The market ticks at any hour here: the current price and the floating P&L change on screen by themselves,
+  // revalued from the quote stream: the holdings are not fetched again meanwhile (no polling, no reload).
+  // (A second first lets the fill's own order and position events, which do refetch, pass.)
+  await page.waitForTimeout(1000);
+  let holdingFetches = 0;
+  const countHoldingFetches = (request: { url(): string }) => {
+    if (request.url().endsWith('/web/position/me')) holdingFetches += 1;
+  };
+  page.on('request', countHoldingFetches);
   const current = row.locator('.trade-detail', { hasText: 'Precio actual' }).locator('dd');
+  const pnl = row.getByTestId('pnl');
   const first = await current.textContent();
+  const firstPnl = await pnl.textContent();
   await expect.poll(async () => current.textContent(), { timeout: 20_000 }).not.toBe(first);
+  await expect.poll(async () => pnl.textContent(), { timeout: 20_000 }).not.toBe(firstPnl);
+  // One holding: the total is its P&L, revalued on the same quotes.
+  await expect
+    .poll(async () => (await page.getByTestId('pnl-total').textContent()) === (await pnl.textContent()), { timeout: 10_000 })
+    .toBe(true);
+  page.off('request', countHoldingFetches);
+  expect(holdingFetches).toBe(0);
   await page.screenshot({ path: 'test-results/trading-futures-holding.png', fullPage: true });
 
   await row.getByRole('button', { name: 'Editar niveles' }).click();

@@ -94,7 +94,11 @@ export const resultCodes = {
     httpStatus: 400,
     when: "A limit, stop, take-profit or stop-loss price that is not a multiple of the instrument's tick.",
   },
-  MARKET_CLOSED: { code: 5006, httpStatus: 400, when: 'Closing a position or adding to one while its market is not trading.' },
+  MARKET_CLOSED: {
+    code: 5006,
+    httpStatus: 400,
+    when: 'No longer answered: a close while the market is shut waits for the open (issue #5). Kept so the code is never reused.',
+  },
   QUOTE_UNAVAILABLE: { code: 5007, httpStatus: 503, when: 'The instrument has no quote yet to price the order.' },
   ORDER_NOT_FOUND: { code: 5008, httpStatus: 404, when: 'The order does not exist or belongs to another user (never says which).' },
   ORDER_NOT_CANCELLABLE: { code: 5009, httpStatus: 409, when: 'Cancelling an order that already filled or was cancelled.' },
@@ -113,6 +117,11 @@ export const resultCodes = {
     code: 5013,
     httpStatus: 400,
     when: 'An order, or a close, on a futures contract after the close of its last trading day (its positions settle).',
+  },
+  CLOSE_ALREADY_QUEUED: {
+    code: 5014,
+    httpStatus: 409,
+    when: 'Closing a position whose whole open quantity already has closes waiting for the market to open.',
   },
   TRADING_FROZEN: {
     code: 5040,

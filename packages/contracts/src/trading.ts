@@ -155,6 +155,14 @@ export const positionSchema = z.object({
   openPrice: decimal,
   /** The price it would close at now (bid for a buy, ask for a sell), or null without a quote. */
   currentPrice: decimal.nullable(),
+  /** Units per contract (futures; 1 otherwise): the app revalues `profit` on each quote with it. */
+  multiplier: decimal,
+  /**
+   * Units of the wallet's currency per unit of the instrument's price currency at this reading (1 when
+   * they are the same; a forex pair quoted in another currency converts at the live rate), so the app's
+   * live revaluation between readings uses the server's formula: move × quantity × multiplier × rate.
+   */
+  walletRate: decimal,
   leverage: z.number().int(),
   margin: money,
   fees: money,

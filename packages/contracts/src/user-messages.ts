@@ -21,11 +21,13 @@ export const messageTemplates = [
   'loginUnfrozen',
   'balanceCredited',
   'balanceDebited',
-  // Trading: a resting or entrusted order filled by the engine, and positions it closed by itself.
+  // Trading: a resting or entrusted order filled by the engine, positions it closed by itself, and
+  // futures positions settled at their contract's last trade date.
   'orderFilled',
   'positionStoppedOut',
   'positionTakeProfit',
   'positionStopLoss',
+  'positionSettled',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

@@ -1,4 +1,4 @@
-import { currencyOfWallet } from '@bolsa/contracts';
+import { currencyOfWallet, type Position } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -52,6 +52,28 @@ describe('trading on the live market feed (the default quote source)', () => {
     expect(new Decimal(forex.body.data.amount ?? 0).minus(1000).abs().toNumber()).toBeLessThan(5);
     const marginGap = new Decimal(forex.body.data.margin ?? 0).minus(new Decimal(forex.body.data.amount ?? 0).div(10)).abs();
     expect(marginGap.toNumber()).toBeLessThanOrEqual(0.01);
+    // The holding carries what the app needs to revalue it on each quote with the server's formula: the
+    // rate from TWD to the wallet's USD is this pair's own price inverted, and move × quantity × rate is the P&L.
+    const held = await testApp.call<{ list: Position[] }>('/position/me', { token, body: {} });
+    const pair = held.body.data.list.find((position) => position.stockCode === 'USDTWD');
+    const tick = testApp.app.market.feed.latest('USDTWD');
+    expect(pair).toMatchObject({ multiplier: '1', currency: 'USD' });
+    // (The feed may tick between the two readings: within half a percent.)
+    expect(
+      new Decimal(pair?.walletRate ?? 0)
+        .times(tick?.price ?? 0)
+        .minus(1)
+        .abs()
+        .toNumber(),
+    ).toBeLessThan(0.005);
+    const move = new Decimal(pair?.openPrice ?? 0).minus(pair?.currentPrice ?? 0);
+    const revalued = move.times(pair?.positionNum ?? 0).times(pair?.walletRate ?? 0);
+    expect(
+      revalued
+        .minus(pair?.profit ?? 0)
+        .abs()
+        .toNumber(),
+    ).toBeLessThanOrEqual(0.01);
 
     const resting = await testApp.call<Order>('/stock/create', {
       token,

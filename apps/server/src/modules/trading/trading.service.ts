@@ -288,6 +288,14 @@ export function createTradingService(dependencies: Dependencies) {
     const openPrice = new Decimal(row.openPrice);
     let profit = new Decimal(0);
     let zdf = new Decimal(0);
+    let walletRate = new Decimal(1);
+    if (row.isOpen && instrument && instrument.currency !== currencyOfWallet(walletType)) {
+      try {
+        walletRate = new Decimal(convert('1', instrument.currency, currencyOfWallet(walletType), 10));
+      } catch {
+        walletRate = new Decimal(0);
+      }
+    }
     if (current && instrument) {
       const move = current.minus(openPrice).times(sign);
       try {
@@ -314,6 +322,8 @@ export function createTradingService(dependencies: Dependencies) {
       quantity: new Decimal(row.openedQuantity).toString(),
       openPrice: openPrice.toString(),
       currentPrice: current?.toString() ?? null,
+      multiplier: instrument ? multiplierOf(instrument).toString() : '1',
+      walletRate: walletRate.toString(),
       leverage: row.leverage,
       margin: toMoney(row.margin),
       fees: toMoney(row.fees),
@@ -564,8 +574,11 @@ export function createTradingService(dependencies: Dependencies) {
       const order = await repository.orderOf(tx, userId, orderId);
       if (!order) throw new AppError('ORDER_NOT_FOUND');
       const locked = await repository.lockOrderInProgress(tx, order.id, { skipLocked: false });
-      if (!locked || locked.holdId === null) throw new AppError('ORDER_NOT_CANCELLABLE');
-      await ledger.voidHold(tx, { holdId: locked.holdId, idempotencyKey: `order:${locked.id}:void`, reason: 'trade_margin' });
+      // An opening order in progress always holds its money; a close queued for the open holds none.
+      const isQueuedClose = locked?.openClose === 1;
+      if (!locked || (locked.holdId === null && !isQueuedClose)) throw new AppError('ORDER_NOT_CANCELLABLE');
+      if (locked.holdId !== null)
+        await ledger.voidHold(tx, { holdId: locked.holdId, idempotencyKey: `order:${locked.id}:void`, reason: 'trade_margin' });
       const cancelled = await repository.finishOrder(tx, locked.id, {
         status: orderStatuses.cancelled,
         cancelReason: 'cancelled_by_user',
@@ -585,7 +598,14 @@ export function createTradingService(dependencies: Dependencies) {
   async function closeInTx(
     tx: Executor,
     position: repository.PositionRow,
-    input: { quantity: Decimal; idempotencyKey: string; tick: QuoteTick; closeReason: CloseReason },
+    input: {
+      quantity: Decimal;
+      idempotencyKey: string;
+      tick: QuoteTick;
+      closeReason: CloseReason;
+      /** A close queued while the market was shut, filled now: its row exists already. */
+      queued?: repository.OrderRow;
+    },
     changed: repository.PositionRow[],
   ): Promise<repository.OrderRow> {
     const { quantity, tick } = input;
@@ -605,23 +625,25 @@ export function createTradingService(dependencies: Dependencies) {
     const notional = toWallet(instrument, exit.times(quantity).times(multiplierOf(instrument)), walletType);
     const fee = new Decimal(feeOf(rules, notional));
     const at = now();
-    const order = await repository.insertOrder(tx, {
-      userId,
-      idempotencyKey: input.idempotencyKey,
-      closeReason: input.closeReason,
-      code: position.code,
-      source: position.source,
-      walletType,
-      direction: isBuy ? 1 : 0,
-      orderType: orderTypes.market,
-      openClose: 1,
-      status: orderStatuses.entrusted,
-      quantity: quantity.toString(),
-      leverage: position.leverage,
-      timeInForce: 'day',
-      positionId: position.id,
-      createdAt: at,
-    });
+    const order =
+      input.queued ??
+      (await repository.insertOrder(tx, {
+        userId,
+        idempotencyKey: input.idempotencyKey,
+        closeReason: input.closeReason,
+        code: position.code,
+        source: position.source,
+        walletType,
+        direction: isBuy ? 1 : 0,
+        orderType: orderTypes.market,
+        openClose: 1,
+        status: orderStatuses.entrusted,
+        quantity: quantity.toString(),
+        leverage: position.leverage,
+        timeInForce: 'day',
+        positionId: position.id,
+        createdAt: at,
+      }));
     if (!order) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     const user = { userId, walletType };
     const memo = `close ${order.id} position ${position.id} ${position.code}`;
@@ -696,7 +718,103 @@ export function createTradingService(dependencies: Dependencies) {
     });
     if (!filled) throw new Error('close order left progress');
     announceOrder(tx, filled);
+    // After this order is finished, so only the other closes still waiting on the position are cancelled.
+    if (left.isZero()) await cancelQueuedClosesOf(tx, position.id, at);
     return filled;
+  }
+
+  /**
+   * A position closed whole (take-profit, stop-loss, stop-out, settlement, or a close by hand of what was
+   * not queued): closes still queued on it have nothing left to close, so they are cancelled in the same
+   * transaction with the reason `position_closed` and their owner is told (never left to fail at the open).
+   */
+  async function cancelQueuedClosesOf(tx: Executor, positionId: number, at: Date) {
+    const cancelled = await repository.cancelQueuedCloses(tx, positionId, {
+      status: orderStatuses.cancelled,
+      cancelReason: 'position_closed',
+      cancelledAt: at,
+    });
+    for (const order of cancelled) announceOrder(tx, order);
+  }
+
+  /**
+   * Queues a user's close while the position's market is shut: an entrusted market close order (no money
+   * held: closing frees margin) that the execution engine fills at the first quote of the next session, at
+   * that opening price, exactly as an opening order placed outside the session. Its quantity is reserved
+   * by the caller's check against what is already queued.
+   */
+  async function queueCloseInTx(
+    tx: Executor,
+    position: repository.PositionRow,
+    instrument: Instrument,
+    input: { quantity: Decimal; idempotencyKey: string },
+  ): Promise<repository.OrderRow> {
+    const at = now();
+    const order = await repository.insertOrder(tx, {
+      userId: position.userId,
+      idempotencyKey: input.idempotencyKey,
+      closeReason: 'user',
+      code: position.code,
+      source: position.source,
+      walletType: position.walletType,
+      direction: position.direction === BUY ? 1 : 0,
+      orderType: orderTypes.market,
+      openClose: 1,
+      status: orderStatuses.entrusted,
+      quantity: input.quantity.toString(),
+      leverage: position.leverage,
+      timeInForce: 'day',
+      positionId: position.id,
+      expiresAt: orderExpiry(instrument, 'day', at.getTime(), clock),
+      createdAt: at,
+    });
+    if (!order) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return order;
+  }
+
+  /**
+   * Fills a close queued while the market was shut, on a quote in session (the engine calls this through
+   * `fillResting`, in its transaction, with the order locked). The position is locked without waiting: a
+   * take-profit or stop-out closing it at the same open holds it, and this order is tried again on the next
+   * quote, by when it has been cancelled with the position. A position closed before is never closed again:
+   * the order is cancelled (`position_closed`); one holding less than queued (not reachable through the API,
+   * which reserves queued quantities) closes what it holds and the order says so.
+   */
+  async function fillQueuedClose(
+    tx: Executor,
+    order: repository.OrderRow,
+    tick: QuoteTick,
+    changed: repository.PositionRow[],
+  ): Promise<FillOutcome> {
+    if (order.positionId === null) throw new Error(`close order ${order.id} has no position`);
+    const position = await repository.lockOpenPosition(tx, order.positionId);
+    if (!position) {
+      const current = await repository.positionOf(tx, order.userId, order.positionId, { forUpdate: false });
+      if (current?.isOpen) return 'waiting';
+      const cancelled = await repository.finishOrder(tx, order.id, {
+        status: orderStatuses.cancelled,
+        cancelReason: 'position_closed',
+        cancelledAt: now(),
+      });
+      if (cancelled) announceOrder(tx, cancelled);
+      return 'cancelled';
+    }
+    const remaining = new Decimal(position.quantity);
+    let queued = order;
+    if (remaining.lessThan(order.quantity)) queued = await repository.updateOrder(tx, order.id, { quantity: remaining.toString() });
+    const filled = await closeInTx(
+      tx,
+      position,
+      { quantity: new Decimal(queued.quantity), idempotencyKey: order.idempotencyKey, tick, closeReason: 'user', queued },
+      changed,
+    );
+    // It filled while the user was away, as an entrusted opening order does: they get the same message.
+    await notify(tx, order.userId, 'orderFilled', {
+      code: order.code,
+      quantity: new Decimal(filled.quantity).toString(),
+      price: new Decimal(filled.fillPrice ?? '0').toString(),
+    });
+    return 'filled';
   }
 
   /** A user's close of all or part of a position, at the market while it trades. */
@@ -719,22 +837,54 @@ export function createTradingService(dependencies: Dependencies) {
       const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
       if (first) {
         if (!isSameClose(first, input.id)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return first;
+        return { order: first, isQueued: false };
       }
       if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
       const instrument = instrumentOf(position.code);
       assertNotExpired(instrument);
-      const remaining = new Decimal(position.quantity);
+      // What closes queued for the open have reserved is not closable again (read under the position's lock).
+      const queued = new Decimal(await repository.queuedCloseQuantity(tx, position.id));
+      const remaining = new Decimal(position.quantity).minus(queued);
+      if (!remaining.greaterThan(0)) throw new AppError('CLOSE_ALREADY_QUEUED');
       const quantity = input.quantity === undefined ? remaining : new Decimal(input.quantity);
       if (quantity.greaterThan(remaining) || !quantity.mod(instrument.lotSize).isZero())
         throw new AppError('CLOSE_QUANTITY_INVALID', { max: remaining.toString(), lot: instrument.lotSize });
       const tick = quotes.latest(position.code);
+      // While the market is shut the close waits for the open, as an order placed then does.
+      if (!isTrading(instrument, tick))
+        return {
+          order: await queueCloseInTx(tx, position, instrument, { quantity, idempotencyKey: input.idempotencyKey }),
+          isQueued: true,
+        };
       if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
-      if (!isTrading(instrument, tick)) throw new AppError('MARKET_CLOSED');
-      return closeInTx(tx, position, { quantity, idempotencyKey: input.idempotencyKey, tick, closeReason: 'user' }, changed);
+      return {
+        order: await closeInTx(tx, position, { quantity, idempotencyKey: input.idempotencyKey, tick, closeReason: 'user' }, changed),
+        isQueued: false,
+      };
     });
     for (const position of changed) dependencies.onPositionChanged?.(position);
-    return orderView(order);
+    if (order.isQueued) dependencies.onResting?.(order.order);
+    return orderView(order.order);
+  }
+
+  /**
+   * Writes the message of a position the system closed (take-profit, stop-loss, stop-out, settlement):
+   * what closed, at what price, and the P&L this close realised (the position's total after it, less before).
+   */
+  async function notifyClosedBySystem(
+    tx: Executor,
+    template: MessageTemplate,
+    before: repository.PositionRow,
+    closing: repository.OrderRow,
+    after: repository.PositionRow | undefined,
+  ) {
+    await notify(tx, before.userId, template, {
+      code: before.code,
+      quantity: new Decimal(closing.quantity).toString(),
+      price: new Decimal(closing.fillPrice ?? '0').toString(),
+      pnl: toMoney(new Decimal(after?.realisedPnl ?? before.realisedPnl).minus(before.realisedPnl)),
+      currency: currencyOfWallet(before.walletType as WalletType),
+    });
   }
 
   /** Why a position should close on this quote by itself: its take-profit, its stop-loss, or a stop-out. */
@@ -784,6 +934,11 @@ export function createTradingService(dependencies: Dependencies) {
         const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked: true });
         if (!order) return 'gone';
         const instrument = instrumentOf(order.code);
+        // A close queued while the market was shut fills at the open; a halt does not stop closes.
+        if (order.openClose === 1) {
+          if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime())) return 'waiting';
+          return fillQueuedClose(tx, order, tick, changed);
+        }
         // An expired contract may still be quoted; its orders wait for the settlement job to cancel them.
         // A halt stops new exposure: resting orders wait for the resume (closing positions is not an order that rests).
         if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime()) || settings.isHalted(instrument.code))
@@ -833,14 +988,7 @@ export function createTradingService(dependencies: Dependencies) {
           { quantity: new Decimal(position.quantity), idempotencyKey: `${reason}:position:${position.id}`, tick, closeReason: reason },
           changed,
         );
-        const closed = changed[changed.length - 1];
-        await notify(tx, position.userId, closeMessageOf[reason], {
-          code: position.code,
-          quantity: new Decimal(closing.quantity).toString(),
-          price: new Decimal(closing.fillPrice ?? '0').toString(),
-          pnl: toMoney(new Decimal(closed?.realisedPnl ?? position.realisedPnl).minus(position.realisedPnl)),
-          currency: currencyOfWallet(position.walletType as WalletType),
-        });
+        await notifyClosedBySystem(tx, closeMessageOf[reason], position, closing, changed[changed.length - 1]);
         return reason;
       });
       for (const position of changed) dependencies.onPositionChanged?.(position);
@@ -911,7 +1059,7 @@ export function createTradingService(dependencies: Dependencies) {
             continue;
           }
           const tick = settlementTick(position.code, price, at);
-          await closeInTx(
+          const closing = await closeInTx(
             executor,
             position,
             {
@@ -922,6 +1070,8 @@ export function createTradingService(dependencies: Dependencies) {
             },
             changed,
           );
+          // The owner is told in the settlement's own transaction, as for a take-profit or a stop-out.
+          await notifyClosedBySystem(executor, 'positionSettled', position, closing, changed[changed.length - 1]);
         }
         for (const position of changed) dependencies.onPositionChanged?.(position);
       },
@@ -1027,12 +1177,15 @@ export function createTradingService(dependencies: Dependencies) {
       };
     },
 
-    /** The full and half closable quantity of a position (half rounded down to whole lots, at least one lot when possible). */
+    /**
+     * The full and half closable quantity of a position (half rounded down to whole lots, at least one lot
+     * when possible): what it holds less what closes queued for the open have reserved.
+     */
     async halfOrFull(principal: Principal, positionId: number) {
       const position = await repository.positionOf(db, userIdOf(principal), positionId, { forUpdate: false });
       if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
       const instrument = instrumentOf(position.code);
-      const full = new Decimal(position.quantity);
+      const full = Decimal.max(new Decimal(position.quantity).minus(await repository.queuedCloseQuantity(db, position.id)), 0);
       const lot = new Decimal(instrument.lotSize);
       const half = full.div(2).div(lot).floor().times(lot);
       return { positionId: String(position.id), fullNum: full.toString(), halfNum: (half.isZero() ? full : half).toString() };

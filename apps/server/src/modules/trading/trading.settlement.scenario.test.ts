@@ -2,6 +2,8 @@ import { currencyOfWallet, type Order, type Position } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../platform/db/index.ts';
+import { userEventsTopic } from '../../platform/notifications.ts';
 import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
 import { createReplaySource } from '../market/index.ts';
@@ -43,7 +45,11 @@ describe('futures settle at their last trade date, replayed', () => {
     await testApp.app.market.feed.runRound();
     await testApp.app.trading.engine.idle();
   };
-  const settle = () => testApp.database.db.transaction((tx) => testApp.app.trading.service.futuresSettlementJob.run(tx));
+  // As the job runner runs it: in one transaction whose after-commit work (messages, push events) runs once it commits.
+  const settle = () => inTransaction(testApp.database.db, (tx) => testApp.app.trading.service.futuresSettlementJob.run(tx));
+  const inbox = async (token: string, language = 'en') =>
+    (await testApp.call<{ list: Array<{ title: string; content: string }> }>('/userMessage/getMessage', { token, method: 'GET', language }))
+      .body.data.list;
   const futuresWallet = async (token: string) =>
     (await call<{ balance: string; availableBalance: string }>('/wallet/getWalletBalance', token, { walletType: 'FUTURE' })).body.data;
   const closesOf = async (token: string) =>
@@ -133,9 +139,54 @@ describe('futures settle at their last trade date, replayed', () => {
     expect(stillOpen.map((position) => position.status)).toEqual(['open']);
 
     const anaBefore = await futuresWallet(ana.token);
+    // What each owner hears on the bus (their push sockets' topic), and what the API shows at that moment:
+    // an event published before the commit would find the position still open.
+    const heard = new Map<string, Array<{ type: string; data: { id: string; status: unknown; template?: string } }>>();
+    const seenByEvent: Array<Promise<string | undefined>> = [];
+    const stops = [ana, luis].map((user) => {
+      heard.set(user.user.id, []);
+      return testApp.app.platform.bus.subscribe(userEventsTopic(user.user.id), (payload) => {
+        const event = payload as { type: string; data: { id: string; status: unknown; template?: string } };
+        heard.get(user.user.id)?.push(event);
+        if (event.type === 'position')
+          seenByEvent.push(
+            call<Page<Position>>('/position/flatList', user.token, {}).then(
+              (page) => page.body.data.list.find((position) => position.id === event.data.id)?.status,
+            ),
+          );
+      });
+    });
     await testApp.app.market.feed.flush();
     await settle();
     await testApp.app.trading.engine.idle();
+    for (const stop of stops) stop();
+    for (const [user, order] of [
+      [ana, long.body.data],
+      [luis, short.body.data],
+    ] as const) {
+      expect(heard.get(user.user.id)).toEqual(
+        expect.arrayContaining([
+          { type: 'position', data: { id: order.positionId, status: 'closed' } },
+          { type: 'message', data: { id: expect.any(String), template: 'positionSettled' } },
+        ]),
+      );
+    }
+    expect(await Promise.all(seenByEvent)).toEqual(['closed', 'closed']);
+    // Each owner's message says what settled, at what price, with the P&L, in their language.
+    const pnlOf = (order: Order, perUnit: Decimal) => perUnit.times(1000).times(order.quantity).toFixed(2);
+    expect(await inbox(ana.token)).toEqual([
+      expect.objectContaining({
+        title: 'Futures position settled',
+        content: `Your CLF7 position (2) was settled at 63.25 on the contract's last trade date. Realised P&L: ${pnlOf(
+          long.body.data,
+          new Decimal(SETTLEMENT_PRICE).minus(long.body.data.fillPrice ?? 0),
+        )} USD.`,
+      }),
+    ]);
+    expect((await inbox(luis.token, 'es'))[0]).toMatchObject({
+      title: 'Posición de futuros liquidada al vencimiento',
+      content: expect.stringContaining(`(1) se liquidó a 63.25`),
+    });
 
     const expectSettled = async (token: string, order: Order, pnlPerUnit: Decimal) => {
       const closes = await closesOf(token);
@@ -177,6 +228,8 @@ describe('futures settle at their last trade date, replayed', () => {
       sql`SELECT count(*) AS n FROM trading_orders WHERE close_reason = 'settlement'`,
     );
     expect(settlements.rows[0]?.n).toBe('2');
+    expect(await inbox(ana.token)).toHaveLength(1);
+    expect(await inbox(luis.token)).toHaveLength(1);
     expect(await futuresWallet(ana.token)).toEqual(anaAfter);
     const report = await ledger.reconcile();
     expect(report.isBalanced, JSON.stringify(report)).toBe(true);

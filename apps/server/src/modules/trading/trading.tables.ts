@@ -69,6 +69,8 @@ export const tradingOrders = pgTable(
     uniqueIndex('trading_orders_idempotency_key').on(table.userId, table.idempotencyKey),
     index('trading_orders_user_idx').on(table.userId, table.id.desc()),
     index('trading_orders_resting_idx').on(table.code).where(sql`status IN (0, 3)`),
+    /** Closes queued while the market is shut, per position: their quantity is reserved when closing again. */
+    index('trading_orders_queued_close_idx').on(table.positionId).where(sql`open_close = 1 AND status IN (0, 3)`),
     check('trading_orders_status', sql`status IN (0, 1, 2, 3)`),
     check('trading_orders_quantity_positive', sql`quantity > 0`),
   ],

@@ -27,9 +27,6 @@ const LIST_PAGE_SIZE = 100;
 /** Rows per page of the lists that grow as the user scrolls (closed, entrusted, order history). */
 export const SCROLL_PAGE_SIZE = 20;
 
-/** Holdings revalue with the market: refetched this often while the Holding list is on screen. */
-export const HOLDINGS_REFRESH_MS = 3000;
-
 export type TradeList = 'holding' | 'closed' | 'entrusted' | 'history';
 
 const listPaths = {
@@ -58,12 +55,14 @@ function useScrolledTradeList<T extends Position | Order>(list: Exclude<TradeLis
   });
 }
 
-export function usePositions(isLive = false) {
+/**
+ * The open positions as the server values them. Screens revalue them live on each quote
+ * (`useLivePositions`); the list itself is fetched again on the user's order and position events.
+ */
+export function usePositions() {
   return useQuery({
     queryKey: [...tradeQueryScope, 'holding'],
     queryFn: ({ signal }) => getTradeList<Position>('holding', signal),
-    // Paused by TanStack Query while the document is hidden.
-    refetchInterval: isLive ? HOLDINGS_REFRESH_MS : false,
   });
 }
 

@@ -2,7 +2,7 @@ import type { Locale, Order, Position } from '@bolsa/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currencySymbolOf, formatDate, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
 import { routes } from '../../../lib/navigation.ts';
 import { formatDecimal } from './trade-format.ts';
 
@@ -25,11 +25,22 @@ function DirectionTag({ direction }: { direction: number }) {
 }
 
 /** Signed profit or loss, rise green / fall red (spec: floating P&L on holdings, realised on closed). */
-export function Pnl({ value, currency, locale }: { value: string; currency: string; locale: Locale }) {
+export function Pnl({ value, currency, locale, testId = 'pnl' }: { value: string; currency: string; locale: Locale; testId?: string }) {
   const { text, trend } = formatSignedMoney(value, locale, currency);
   return (
-    <span className={`trade-pnl ${trend}`} data-testid="pnl">
+    <span className={`trade-pnl ${trend}`} data-testid={testId}>
       {text}
+    </span>
+  );
+}
+
+/** The floating P&L as a percentage of the open price (spec §3 `zdf`), coloured as the P&L. */
+function PnlRatio({ value, locale }: { value: string; locale: Locale }) {
+  const number = Number(value);
+  const trend = number > 0 ? 'rise' : number < 0 ? 'fall' : 'flat';
+  return (
+    <span className={`trade-pnl-ratio ${trend}`} data-testid="pnl-ratio">
+      {formatPercent(value, locale)}
     </span>
   );
 }
@@ -61,6 +72,7 @@ export function PositionRow({
         <div className="trade-row-pnl">
           <span className="trade-row-pnl-label">{t(isClosed ? 'trade.fields.realisedPnl' : 'trade.fields.floatingPnl')}</span>
           <Pnl value={pnl} currency={position.currency} locale={locale} />
+          {isClosed ? null : <PnlRatio value={position.zdf} locale={locale} />}
         </div>
       </div>
       <dl className="trade-details">
@@ -105,7 +117,7 @@ export function PositionRow({
   );
 }
 
-const cancelReasons = ['cancelled_by_user', 'insufficient_funds', 'expired'] as const;
+const cancelReasons = ['cancelled_by_user', 'insufficient_funds', 'expired', 'position_closed'] as const;
 
 /** Who closed a position through this order, or why the order was cancelled. */
 function reasonOf(order: Order, t: TFunction): string | null {
@@ -155,8 +167,10 @@ export function OrderRow({
             {order.amount ? <Detail label={t('trade.fields.amount')} value={formatMoney(order.amount, locale, symbol)} /> : null}
             {order.fee ? <Detail label={t('trade.fields.fee')} value={formatMoney(order.fee, locale, symbol)} /> : null}
           </>
-        ) : isInProgress ? (
+        ) : isInProgress && order.openClose === 0 ? (
           <Detail label={t('trade.fields.held')} value={formatMoney(order.heldAmount, locale, symbol)} />
+        ) : isInProgress ? (
+          <Detail label={t('trade.fields.fillsAt')} value={t('trade.fillsAtOpen')} />
         ) : null}
         {order.openClose === 0 && isInProgress ? (
           <Detail label={t('trade.fields.timeInForce')} value={t(`trade.ticket.timeInForces.${order.timeInForce}`)} />

@@ -1,6 +1,7 @@
 import '../../../lib/antd-mobile-setup.ts';
 import { type Locale, type Position, resultCodeOf } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
+import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,10 +13,14 @@ import { currencySymbolOf, formatMoney, formatSignedMoney } from '../../../lib/f
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { tradeTabRoute } from '../../../lib/navigation.ts';
+import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
-import { useClosePosition, useHalfOrFull, usePositions } from '../api/trading.ts';
+import { useClosePosition, useHalfOrFull, useMinCount, usePositions } from '../api/trading.ts';
+import { useLivePositions } from '../api/use-live-positions.ts';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 import { Pnl } from '../components/trade-rows.tsx';
+
+const noPositions: Position[] = [];
 
 const isPositiveDecimal = (value: string) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0;
 
@@ -31,11 +36,18 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
   const { t } = useTranslation();
   const navigate = useNavigate();
   const amounts = useHalfOrFull(position.id);
+  const rules = useMinCount(position.stockCode);
+  const live = useLiveQuotes([position.stockCode]).get(position.stockCode);
+  // While the market is shut the server queues the close for the open: the page says so before it is sent.
+  const marketStatus = live?.marketStatus ?? rules.data?.marketStatus;
+  const isMarketClosed = marketStatus !== undefined && marketStatus !== 'open';
   const close = useClosePosition();
   const submissionKey = useSubmissionKey();
-  const [quantity, setQuantity] = useState(position.positionNum);
+  // Until edited, all that is still closable: what it holds less any close already queued for the open.
+  const [editedQuantity, setQuantity] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const full = amounts.data?.fullNum ?? position.positionNum;
+  const quantity = editedQuantity ?? full;
   const estimate = estimatedPnlOf(position, quantity);
   const symbol = currencySymbolOf(position.currency);
 
@@ -49,11 +61,18 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
     const isAll = Number(quantity) === Number(full);
     const isConfirmed = await Dialog.confirm({
       title: t('trade.closePage.confirmTitle'),
-      content: t('trade.closePage.confirmText', {
-        quantity: formatDecimal(quantity, locale),
-        code: position.stockCode,
-        pnl: estimate === null ? '–' : formatSignedMoney(estimate, locale, position.currency).text,
-      }),
+      content: (
+        <>
+          <p>
+            {t('trade.closePage.confirmText', {
+              quantity: formatDecimal(quantity, locale),
+              code: position.stockCode,
+              pnl: estimate === null ? '–' : formatSignedMoney(estimate, locale, position.currency).text,
+            })}
+          </p>
+          {isMarketClosed ? <p className="form-note">{t('trade.closePage.marketClosed')}</p> : null}
+        </>
+      ),
       confirmText: t('trade.closePage.submit'),
       cancelText: t('common.cancel'),
     });
@@ -63,10 +82,12 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
     close.mutate(
       { ...input, idempotencyKey },
       {
-        onSuccess: () => {
+        onSuccess: (order) => {
           submissionKey.settle();
-          showToast(t('trade.closePage.closed'), 'success');
-          navigate(tradeTabRoute(0), { replace: true });
+          // Accepted but waiting for the open (status 0): it is listed under Entrusted, where it can be cancelled.
+          const isQueued = order.status === 0 || order.status === 3;
+          showToast(t(isQueued ? 'trade.closePage.queued' : 'trade.closePage.closed'), 'success');
+          navigate(tradeTabRoute(isQueued ? 2 : 0), { replace: true });
         },
         onError: (failure) => {
           if (!isAnswerUnknown(failure)) submissionKey.settle();
@@ -79,6 +100,12 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
 
   return (
     <form className="form" onSubmit={submit} noValidate>
+      {isMarketClosed ? (
+        <section className="notice notice-warning">
+          <ClockCircleOutline className="notice-icon" aria-hidden="true" />
+          <p className="notice-text">{t('trade.closePage.marketClosed')}</p>
+        </section>
+      ) : null}
       <section className="order-head">
         <div>
           <p className="order-head-name">{position.stockName}</p>
@@ -149,8 +176,10 @@ export function ClosePositionPage() {
   const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
   const [searchParams] = useSearchParams();
   const positionId = searchParams.get('positionId') ?? '';
-  const positions = usePositions(true);
-  const position = positions.data?.list.find((row) => row.id === positionId);
+  const positions = usePositions();
+  const held = positions.data?.list.find((row) => row.id === positionId);
+  // Revalued on each quote, so the estimate follows the price the close would fill at.
+  const position = useLivePositions(held ? [held] : noPositions)[0];
   return (
     <>
       <NavBar title={t('trade.closePage.title')} />

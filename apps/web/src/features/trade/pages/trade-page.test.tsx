@@ -1,9 +1,44 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { TradePage } from './trade-page.tsx';
+
+/**
+ * The push connection's quotes, driven by the test: `push` delivers a quote as the socket would, to the
+ * screens subscribed to its code (the real hook's contract: the newest quote per code, a new map each time).
+ */
+const livePush = vi.hoisted(() => {
+  const state = {
+    quotes: new Map<string, unknown>(),
+    subscribed: [] as string[][],
+    listeners: new Set<() => void>(),
+    push(quote: { code: string; [field: string]: unknown }) {
+      state.quotes = new Map(state.quotes).set(quote.code, quote);
+      for (const listener of state.listeners) listener();
+    },
+  };
+  return state;
+});
+vi.mock('../../../lib/push-client.ts', async () => {
+  const { useEffect, useSyncExternalStore } = await import('react');
+  return {
+    useLiveQuotes(codes: readonly string[]) {
+      const key = [...new Set(codes)].sort().join(',');
+      useEffect(() => {
+        if (key !== '') livePush.subscribed.push(key.split(','));
+      }, [key]);
+      return useSyncExternalStore(
+        (listener) => {
+          livePush.listeners.add(listener);
+          return () => livePush.listeners.delete(listener);
+        },
+        () => livePush.quotes,
+      );
+    },
+  };
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 let entrusted: unknown[] = [];
@@ -56,6 +91,8 @@ const basePosition = {
   positionNum: '10',
   openPrice: '100',
   currentPrice: '101.5',
+  multiplier: '1',
+  walletRate: '1',
   leverage: 2,
   margin: '500.00',
   fees: '1.00',
@@ -78,6 +115,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  livePush.quotes = new Map();
+  livePush.subscribed = [];
   entrusted = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
@@ -134,6 +173,38 @@ describe('TradePage', { timeout: 20_000 }, () => {
     expect(loss.className).toContain('fall');
     const close = within(apple).getByRole('link', { name: 'Cerrar' });
     expect(close.getAttribute('href')).toBe('/pages/payment/close?positionId=1');
+  });
+
+  it('revalues each holding and the total on every quote of what is held, without fetching the list again', async () => {
+    renderAt('/pages/trade/index');
+    const apple = await screen.findByRole('listitem', { name: 'Apple AAPL' });
+    const microsoft = screen.getByRole('listitem', { name: 'Microsoft MSFT' });
+    expect(livePush.subscribed).toContainEqual(['AAPL', 'MSFT']);
+    expect(screen.getByTestId('pnl-total').textContent).toBe('+$7,75');
+    const fetchesBefore = fetchMock.mock.calls.length;
+    const quote = (code: string, bid: string, ask: string) =>
+      act(() => livePush.push({ code, price: bid, bid, ask, marketStatus: 'open', timestamp: Date.now() }));
+
+    // Long 10 from 100: at a bid of 103.25 the floating P&L is +32.50 (3.25 %), green.
+    quote('AAPL', '103.25', '103.27');
+    const gain = within(apple).getByTestId('pnl');
+    expect(gain.textContent).toBe('+$32,50');
+    expect(gain.className).toContain('rise');
+    expect(within(apple).getByTestId('pnl-ratio').textContent).toBe('+3,25%');
+    expect(within(apple).getByText('103,25')).toBeTruthy();
+    // A fall below the open turns it red; the other holding keeps the server's figure until its own quote.
+    quote('AAPL', '98', '98.02');
+    expect(within(apple).getByTestId('pnl').textContent).toBe('\u2212$20,00');
+    expect(within(apple).getByTestId('pnl').className).toContain('fall');
+    expect(within(microsoft).getByTestId('pnl').textContent).toBe('\u2212$7,25');
+    expect(screen.getByTestId('pnl-total').textContent).toBe('\u2212$27,25');
+    quote('MSFT', '100.5', '100.52');
+    expect(within(microsoft).getByTestId('pnl').textContent).toBe('+$5,00');
+    expect(screen.getByTestId('pnl-total').textContent).toBe('\u2212$15,00');
+    // A quote of something not held changes nothing.
+    quote('TSLA', '500', '500.1');
+    expect(screen.getByTestId('pnl-total').textContent).toBe('\u2212$15,00');
+    expect(fetchMock.mock.calls.length).toBe(fetchesBefore);
   });
 
   it('opens the tab named by ?tab= and switches tabs through the query string', async () => {

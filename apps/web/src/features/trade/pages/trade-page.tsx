@@ -13,10 +13,12 @@ import { routes } from '../../../lib/navigation.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useCancelOrder, useClosedPositions, useEntrustedOrders, usePositions } from '../api/trading.ts';
+import { useLivePositions } from '../api/use-live-positions.ts';
 import { AddMarginDialog, EditLevelsDialog } from '../components/position-dialogs.tsx';
+import { floatingTotals } from '../components/position-valuation.ts';
 import { formatDecimal } from '../components/trade-format.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
-import { OrderRow, PositionRow } from '../components/trade-rows.tsx';
+import { OrderRow, Pnl, PositionRow } from '../components/trade-rows.tsx';
 
 /** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2. */
 const tabs = [
@@ -30,14 +32,32 @@ export function tabFromQuery(value: string | null): TabIndex {
   return value === '1' ? 1 : value === '2' ? 2 : 0;
 }
 
+const noPositions: Position[] = [];
+
+/** The floating P&L of every holding added up, per currency, revalued with them on each quote. */
+function HoldingTotals({ positions, locale }: { positions: readonly Position[]; locale: Locale }) {
+  const { t } = useTranslation();
+  const totals = floatingTotals(positions);
+  if (totals.length === 0) return null;
+  return (
+    <section className="trade-totals" aria-label={t('trade.totals.floating')}>
+      <span className="trade-row-pnl-label">{t('trade.totals.floating')}</span>
+      {totals.map((total) => (
+        <Pnl key={total.currency} value={total.profit} currency={total.currency} locale={locale} testId="pnl-total" />
+      ))}
+    </section>
+  );
+}
+
 function HoldingPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const positions = usePositions(true);
-  const rows = positions.data?.list ?? [];
+  const positions = usePositions();
+  const rows = useLivePositions(positions.data?.list ?? noPositions);
   const [dialog, setDialog] = useState<{ kind: 'margin' | 'levels'; position: Position } | null>(null);
   const close = () => setDialog(null);
   return (
     <>
+      <HoldingTotals positions={rows} locale={locale} />
       <TradeList query={positions} count={rows.length} emptyTitle={t('trade.empty.holding')}>
         {rows.map((position) => (
           <PositionRow
@@ -76,12 +96,16 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
   const confirmCancel = async (order: Order) => {
     const isConfirmed = await Dialog.confirm({
       title: t('trade.cancelTitle'),
-      content: t('trade.cancelText', {
-        direction: t(order.direction === 1 ? 'trade.sell' : 'trade.buy'),
-        quantity: formatDecimal(order.quantity, locale),
-        code: order.stockCode,
-        amount: formatMoney(order.heldAmount, locale, currencySymbolOf(order.currency)),
-      }),
+      // A close queued for the open holds no money: cancelling it keeps the position open.
+      content:
+        order.openClose === 1
+          ? t('trade.cancelCloseText', { quantity: formatDecimal(order.quantity, locale), code: order.stockCode })
+          : t('trade.cancelText', {
+              direction: t(order.direction === 1 ? 'trade.sell' : 'trade.buy'),
+              quantity: formatDecimal(order.quantity, locale),
+              code: order.stockCode,
+              amount: formatMoney(order.heldAmount, locale, currencySymbolOf(order.currency)),
+            }),
       confirmText: t('trade.cancelOrder'),
       cancelText: t('trade.keepOrder'),
     });
@@ -105,8 +129,8 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
 
 /**
  * /pages/trade/index: the user's trading, in three tabs (`?tab=0` holding, `1` closed, `2` entrusted).
- * Holdings revalue live: their list is fetched again every 3 s while it is on screen (floating P&L between
- * fills). Fills, cancellations and closes refresh every list at once through the push socket (`useLiveTrading`).
+ * Holdings revalue live on each quote of what they hold (`useLivePositions`: floating P&L, its percentage
+ * and the total). Fills, cancellations and closes refresh every list at once through the push socket (`useLiveTrading`).
  */
 export function TradePage() {
   const { t, i18n } = useTranslation();

@@ -1,0 +1,1 @@
+CREATE INDEX "trading_orders_queued_close_idx" ON "trading_orders" USING btree ("position_id") WHERE open_close = 1 AND status IN (0, 3);

@@ -1,0 +1,47 @@
+import type { Position, QuoteTick } from '@bolsa/contracts';
+import { toMoneyText } from './trade-format.ts';
+
+/**
+ * The rate from the instrument's price currency to the wallet's for this quote. A forex pair whose base
+ * is the wallet's currency (USDJPY in the USD wallet) is priced in the other currency, which the server
+ * converts at that very pair's price: the rate moves with each quote. Otherwise the rate the server used
+ * at its last reading (1 for the same currency; a cross keeps it until the next refetch).
+ */
+function walletRateOf(position: Position, tick: QuoteTick): number {
+  const isPairOnWalletCurrency =
+    position.source === '2' && position.stockCode.length === 6 && position.stockCode.startsWith(position.currency);
+  if (isPairOnWalletCurrency) return 1 / Number(tick.price);
+  return Number(position.walletRate);
+}
+
+/**
+ * An open position revalued at a live quote, for display only, with the server's formula: it would close
+ * at the bid (a buy) or the ask (a sell); the move from the open price, signed for the direction, times
+ * the quantity still open, the contract multiplier and the wallet rate, is the floating P&L; the move over
+ * the open price is its percentage (spec §3 `zdf`). Amounts are floating-point estimates shown with 2
+ * decimals (as `toMoneyText` does for the ticket's estimates) and never sent; the server's figures come
+ * back with every refetch. A closed position, or a quote that cannot value it, leaves it as it is.
+ */
+export function revaluePosition(position: Position, tick: QuoteTick | undefined): Position {
+  if (!tick || position.status !== 'open' || tick.code !== position.stockCode) return position;
+  const isBuy = position.direction === 0;
+  const closeAt = isBuy ? tick.bid : tick.ask;
+  const current = Number(closeAt);
+  const open = Number(position.openPrice);
+  const rate = walletRateOf(position, tick);
+  if (!(current > 0) || !(open > 0) || !Number.isFinite(rate) || !(rate > 0)) return position;
+  const move = (current - open) * (isBuy ? 1 : -1);
+  const profit = toMoneyText(move * Number(position.positionNum) * Number(position.multiplier) * rate);
+  if (profit === '') return position;
+  return { ...position, currentPrice: closeAt, profit, zdf: ((move / open) * 100).toFixed(2) };
+}
+
+/** The floating P&L of open positions added up per wallet currency (positions of different markets are never summed together). */
+export function floatingTotals(positions: readonly Position[]): Array<{ currency: string; profit: string }> {
+  const totals = new Map<string, number>();
+  for (const position of positions) {
+    if (position.status !== 'open') continue;
+    totals.set(position.currency, (totals.get(position.currency) ?? 0) + Number(position.profit));
+  }
+  return [...totals].map(([currency, profit]) => ({ currency, profit: toMoneyText(profit) }));
+}

@@ -1,0 +1,43 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Executor } from './client.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Pools (and their connections) of the embedded database. PGlite is one session behind every connection
+ * the pool opens, so a statement prepared through a connection since closed is still there while pg's
+ * new connection does not know it: names would collide. There statements stay unnamed, as before.
+ */
+const embedded = new WeakSet<object>();
+
+export function markEmbedded(pool: pg.Pool) {
+  embedded.add(pool);
+  pool.on('connect', (client) => embedded.add(client));
+}
+
+/** The pg pool (the database itself) or the pooled client of a transaction, under Drizzle's session. */
+function clientOf(executor: Executor): pg.Pool | pg.PoolClient {
+  return (executor._.session as unknown as { client: pg.Pool | pg.PoolClient }).client;
+}
+
+/**
+ * Runs a hot-path statement as a named prepared statement: each connection parses and plans it once and
+ * afterwards only binds and executes it, as pgbench's `-M prepared` does. Drizzle has no way to name a
+ * raw SQL statement, so this goes to the same pg client (the pool, or the transaction's connection) with
+ * the text Drizzle renders. The statement's text must not depend on its values (only parameters vary):
+ * pg refuses a name reused for another text.
+ */
+export async function executePrepared<Row extends Record<string, unknown>>(
+  executor: Executor,
+  name: string,
+  statement: SQL,
+): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const client = clientOf(executor);
+  const result = await client.query<Row>(
+    embedded.has(client) ? { text: query.sql, values: query.params } : { name, text: query.sql, values: query.params },
+  );
+  return result.rows;
+}

@@ -20,7 +20,7 @@ import {
   registerOperatorAccountRoutes,
   registerOperatorOpsRoutes,
 } from './modules/admin/index.ts';
-import { createAuthService, createRestrictionsService, registerAuthRoutes } from './modules/auth/index.ts';
+import { createAuthService, createRestrictionsService, createSessionCache, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
   type ChainWatcher,
@@ -241,8 +241,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const db = database.db;
   const now = options.now ?? (() => new Date());
-  const auth = createAuthService({ db, mailer, settings: config });
-  const restrictions = createRestrictionsService({ db });
+  // Sessions checked recently are answered from memory where every process that can end one shares the
+  // bus: embedded PGlite (one process) or Redis (ADR 0005). PostgreSQL without Redis asks on every request.
+  const sessions = createSessionCache({ bus, isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined });
+  app.addHook('onClose', async () => sessions.close());
+  const auth = createAuthService({ db, mailer, settings: config, sessions });
+  const restrictions = createRestrictionsService({ db, sessionCache: sessions });
   const messages = createMessagesService({ db, auth, bus, logger: app.log });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });

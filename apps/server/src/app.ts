@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { API_BASE_PATH } from '@bolsa/contracts';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -58,7 +57,7 @@ import { createUploadsService, registerUploadRoutes } from './modules/uploads/in
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
-import { publicRoute, registerEnvelope, sendError } from './platform/http/index.ts';
+import { publicRoute, registerEnvelope, registerSecurityHeaders, sendError } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { everyoneEventsTopic, userEventsTopic } from './platform/notifications.ts';
@@ -209,7 +208,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   registerEnvelope(app);
-  await app.register(helmet, {
+  // Helmet's headers, worked out once at start rather than on every request (security-headers.ts).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -16,6 +16,8 @@ const bodies = {
     amount: '0.01',
     idempotencyKey: `bench-http-${options.round}-${client}-${index}`,
   }),
+  // The server's floor: GET /web/health (one `SELECT 1`), no body and no session.
+  health: () => undefined,
   order: (client, index, options) => ({
     stockCode: options.instruments[(client + index) % options.instruments.length],
     direction: 0,
@@ -27,14 +29,16 @@ const bodies = {
 
 function post(agent, url, token, body) {
   return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
       url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: token },
-      },
+      payload === undefined
+        ? { method: 'GET', agent }
+        : {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: token },
+          },
       (response) => {
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));

@@ -121,14 +121,23 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   const http = await interleavedWithPgbench(url, (seconds) =>
     httpLoad({ origin, path: '/web/wallet/transfer', tokens, kind: 'transfer', durationSeconds: seconds }),
   );
+  // The floor of the same server processes and load generator: GET /web/health (one `SELECT 1`, no
+  // session, no body), one slice; it says how much of the HTTP figure is the server's own per-request cost.
+  const health = await httpLoad({
+    origin,
+    path: '/web/health',
+    tokens,
+    kind: 'health',
+    durationSeconds: Math.max(1, Math.round(durationSeconds / rounds)),
+  });
   await server.stop();
   redis.stop();
   const report = await ledger.reconcile();
   await database.close();
-  return { service, http, groups, isBalanced: report.isBalanced };
+  return { service, http, health, groups, isBalanced: report.isBalanced };
 });
 
-const { service, http } = result;
+const { service, http, health } = result;
 console.log(
   `each figure is taken in ${rounds} turns with pgbench TPC-B (prepared, ${clients} clients) on the same database, ${durationSeconds} s of each`,
 );
@@ -139,6 +148,10 @@ if (service)
 if (http)
   console.log(
     `ledger transfers through HTTP (${serverProcesses} server processes, clients in their own process): ${http.tps.toFixed(0)}/s against pgbench ${http.referenceTps.toFixed(0)} tps, p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms, failures ${http.failures}; ratio to pgbench ${http.ratio.toFixed(2)} (goal ≥ 0.80, p99 ≤ 25 ms)`,
+  );
+if (health)
+  console.log(
+    `reference, GET /web/health through the same server processes and load generator (${health.seconds.toFixed(0)} s): ${health.tps.toFixed(0)}/s, p50 ${health.p50.toFixed(2)} ms, p99 ${health.p99.toFixed(2)} ms, failures ${health.failures}`,
   );
 console.log(
   `group commit (service run): ${result.groups.movements} movements in ${result.groups.groups} transactions, ${(result.groups.movements / Math.max(1, result.groups.groups)).toFixed(1)} per transaction on average, largest ${result.groups.largestGroup}, fallbacks ${result.groups.fallbacks}`,

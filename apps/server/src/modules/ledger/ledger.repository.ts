@@ -1,5 +1,5 @@
 import { desc, type SQL, sql } from 'drizzle-orm';
-import { databaseErrorCode, type Executor, executePrepared } from '../../platform/db/index.ts';
+import { databaseErrorCode, type Executor, executePrepared, executePreparedText } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { ledgerReconciliationRuns } from './ledger.tables.ts';
 
@@ -40,10 +40,11 @@ export function postingCall(key: SQL, input: Omit<PostInput, 'key'>): SQL {
 export async function post(executor: Executor, input: PostInput) {
   return mappingLedgerErrors(async () => {
     // A prepared statement: the hot path of every movement is only bound and executed, never parsed again.
-    const rows = await executePrepared<{ journal_id: string; replayed: boolean }>(
+    const rows = await executePreparedText<{ journal_id: string; replayed: boolean }>(
       executor,
       'ledger_post',
-      sql`SELECT journal_id, replayed FROM ${postingCall(sql`${input.key}`, input)}`,
+      'SELECT journal_id, replayed FROM ledger_post($1, $2, $3, $4, $5::jsonb)',
+      [input.key, input.reason, input.memo, input.fingerprint, JSON.stringify(input.legs)],
     );
     const row = rows[0];
     if (!row) throw new Error('ledger_post returned no row');

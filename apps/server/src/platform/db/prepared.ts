@@ -35,9 +35,17 @@ export async function executePrepared<Row extends Record<string, unknown>>(
   statement: SQL,
 ): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
+  return executePreparedText<Row>(executor, name, query.sql, query.params);
+}
+
+/** As `executePrepared`, for a statement whose text is a constant: not even rendered by Drizzle on each call. */
+export async function executePreparedText<Row extends Record<string, unknown>>(
+  executor: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
   const client = clientOf(executor);
-  const result = await client.query<Row>(
-    embedded.has(client) ? { text: query.sql, values: query.params } : { name, text: query.sql, values: query.params },
-  );
+  const result = await client.query<Row>(embedded.has(client) ? { text, values } : { name, text, values });
   return result.rows;
 }

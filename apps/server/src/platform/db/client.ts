@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsFolder } from '../paths.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { markEmbedded } from './prepared.ts';
+import { markEmbedded } from './embedded-clients.ts';
 
 export type Database = NodePgDatabase;
 /** What a repository takes: the database itself or the caller's transaction. */

@@ -2,20 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Executor } from './client.ts';
+import { isEmbedded } from './embedded-clients.ts';
 
 const dialect = new PgDialect();
-
-/**
- * Pools (and their connections) of the embedded database. PGlite is one session behind every connection
- * the pool opens, so a statement prepared through a connection since closed is still there while pg's
- * new connection does not know it: names would collide. There statements stay unnamed, as before.
- */
-const embedded = new WeakSet<object>();
-
-export function markEmbedded(pool: pg.Pool) {
-  embedded.add(pool);
-  pool.on('connect', (client) => embedded.add(client));
-}
 
 /** The pg pool (the database itself) or the pooled client of a transaction, under Drizzle's session. */
 function clientOf(executor: Executor): pg.Pool | pg.PoolClient {
@@ -46,6 +35,6 @@ export async function executePreparedText<Row extends Record<string, unknown>>(
   values: unknown[],
 ): Promise<Row[]> {
   const client = clientOf(executor);
-  const result = await client.query<Row>(embedded.has(client) ? { text, values } : { name, text, values });
+  const result = await client.query<Row>(isEmbedded(client) ? { text, values } : { name, text, values });
   return result.rows;
 }

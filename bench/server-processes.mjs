@@ -8,12 +8,29 @@ import cluster from 'node:cluster';
 if (cluster.isPrimary) {
   const count = Number(process.env.BENCH_SERVER_PROCESSES ?? 2);
   let listening = 0;
+  let isHistoryStored = false;
+  let isAnnounced = false;
+  const announceWhenReady = () => {
+    if (isAnnounced || listening < count || !isHistoryStored) return;
+    isAnnounced = true;
+    process.send?.({ ready: true, processes: count });
+  };
+  // BENCH_CPU_PROFILE=<dir>: each server process runs under --cpu-prof and writes its profile there when it stops.
+  if (process.env.BENCH_CPU_PROFILE) {
+    cluster.setupPrimary({ execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] });
+  }
   for (let index = 0; index < count; index += 1) cluster.fork();
+  // Should no process become the feed's leader in two minutes, measure anyway rather than wait for ever.
+  setTimeout(() => {
+    if (isHistoryStored) return;
+    console.error('server-processes: market history not stored after 120 s; measuring without waiting for it');
+    isHistoryStored = true;
+    announceWhenReady();
+  }, 120_000).unref();
   cluster.on('message', (_worker, message) => {
-    if (message?.listening) {
-      listening += 1;
-      if (listening === count) process.send?.({ ready: true, processes: count });
-    }
+    if (message?.listening) listening += 1;
+    if (message?.historyStored) isHistoryStored = true;
+    announceWhenReady();
   });
   cluster.on('exit', (_worker, code) => {
     if (code !== 0) process.exit(code ?? 1);
@@ -36,4 +53,13 @@ if (cluster.isPrimary) {
   process.on('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
   });
+  // The market feed's leader writes every instrument's missing history when it starts: the measurement
+  // waits for it, or it would measure the server and PostgreSQL busy with that start-up work. One process
+  // is elected leader; whichever it is tells the primary once its history is stored.
+  const leaderDeadline = Date.now() + 120_000;
+  while (!app.market.feed.isLeader() && Date.now() < leaderDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (app.market.feed.isLeader()) {
+    await app.market.feed.historyStored();
+    process.send?.({ historyStored: true });
+  }
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { API_BASE_PATH } from '@bolsa/contracts';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,7 +19,7 @@ import {
   registerOperatorAccountRoutes,
   registerOperatorOpsRoutes,
 } from './modules/admin/index.ts';
-import { createAuthService, createRestrictionsService, registerAuthRoutes } from './modules/auth/index.ts';
+import { createAuthService, createRestrictionsService, createSessionCache, registerAuthRoutes } from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
   type ChainWatcher,
@@ -58,7 +57,7 @@ import { createUploadsService, registerUploadRoutes } from './modules/uploads/in
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
-import { publicRoute, registerEnvelope, sendError } from './platform/http/index.ts';
+import { publicRoute, registerEnvelope, registerSecurityHeaders, sendError } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { everyoneEventsTopic, userEventsTopic } from './platform/notifications.ts';
@@ -209,7 +208,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   registerEnvelope(app);
-  await app.register(helmet, {
+  // Helmet's headers, worked out once at start rather than on every request (security-headers.ts).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -241,8 +241,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const db = database.db;
   const now = options.now ?? (() => new Date());
-  const auth = createAuthService({ db, mailer, settings: config });
-  const restrictions = createRestrictionsService({ db });
+  // Sessions checked recently are answered from memory where every process that can end one shares the
+  // bus: embedded PGlite (one process) or Redis (ADR 0005). PostgreSQL without Redis asks on every request.
+  const sessions = createSessionCache({ bus, isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined });
+  app.addHook('onClose', async () => sessions.close());
+  const auth = createAuthService({ db, mailer, settings: config, sessions });
+  const restrictions = createRestrictionsService({ db, sessionCache: sessions });
   const messages = createMessagesService({ db, auth, bus, logger: app.log });
   const uploads = createUploadsService({ db, storage });
   const ledger = createLedgerService({ db, logger: app.log });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/index.ts';
+import { type Executor, executePrepared } from '../../platform/db/index.ts';
 import { authFailures, emailCodes, sessions, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -39,25 +39,53 @@ export async function insertSession(executor: Executor, values: typeof sessions.
   await executor.insert(sessions).values(values);
 }
 
-export type LiveSession = { sessionId: number; userId: number; status: UserRow['status'] };
+export type LiveSession = {
+  sessionId: number;
+  userId: number;
+  status: UserRow['status'];
+  /** When the session ends whatever happens, and when its last use (after this one) was recorded, in epoch milliseconds. */
+  expiresAtMs: number;
+  lastSeenAtMs: number;
+};
 
 /**
  * One round trip per request: finds the live session of a token and, at most once a minute,
  * moves its last-seen time so the inactivity limit counts from the latest use.
  */
 export async function touchLiveSession(executor: Executor, tokenHash: string, idleMs: number): Promise<LiveSession | undefined> {
-  const result = await executor.execute<{ session_id: string; user_id: string; status: UserRow['status'] }>(sql`
+  const rows = await executePrepared<{
+    session_id: string;
+    user_id: string;
+    status: UserRow['status'];
+    expires_at_ms: string;
+    last_seen_at_ms: string;
+  }>(
+    executor,
+    'auth_touch_live_session',
+    sql`
     WITH live AS (
-      SELECT id, user_id, last_seen_at FROM sessions
+      SELECT id, user_id, last_seen_at, expires_at FROM sessions
       WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > now()
         AND last_seen_at > now() - make_interval(secs => ${idleMs / 1000})
     ), touched AS (
       UPDATE sessions SET last_seen_at = now() FROM live
       WHERE sessions.id = live.id AND live.last_seen_at < now() - interval '60 seconds'
     )
-    SELECT live.id AS session_id, live.user_id, users.status FROM live JOIN users ON users.id = live.user_id`);
-  const row = result.rows[0];
-  return row ? { sessionId: Number(row.session_id), userId: Number(row.user_id), status: row.status } : undefined;
+    SELECT live.id AS session_id, live.user_id, users.status,
+      (extract(epoch FROM live.expires_at) * 1000)::bigint AS expires_at_ms,
+      (extract(epoch FROM CASE WHEN live.last_seen_at < now() - interval '60 seconds' THEN now() ELSE live.last_seen_at END) * 1000)::bigint AS last_seen_at_ms
+    FROM live JOIN users ON users.id = live.user_id`,
+  );
+  const row = rows[0];
+  return row
+    ? {
+        sessionId: Number(row.session_id),
+        userId: Number(row.user_id),
+        status: row.status,
+        expiresAtMs: Number(row.expires_at_ms),
+        lastSeenAtMs: Number(row.last_seen_at_ms),
+      }
+    : undefined;
 }
 
 export async function revokeSession(executor: Executor, sessionId: number) {

@@ -17,6 +17,7 @@ import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import * as repository from './auth.repository.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number };
 export type ClientMeta = { ipAddress: string; userAgent: string | undefined; locale: Locale };
@@ -64,8 +65,8 @@ const timingEqualiserHash = hash(randomBytes(16).toString('hex'));
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(dependencies: { db: Database; mailer: Mailer; settings: AuthSettings }) {
-  const { db, mailer, settings } = dependencies;
+export function createAuthService(dependencies: { db: Database; mailer: Mailer; settings: AuthSettings; sessions: SessionCache }) {
+  const { db, mailer, settings, sessions } = dependencies;
 
   async function openSession(executor: Executor, user: repository.UserRow, meta: ClientMeta): Promise<Session> {
     const token = newSessionToken();
@@ -237,19 +238,32 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
 
     async logout(principal: Principal) {
       await repository.revokeSession(db, Number(principal.sessionId));
+      await sessions.sessionsEnded(Number(principal.userId));
     },
 
-    /** Resolves a token to its principal, or undefined when it is missing, expired, idle too long, revoked or frozen. */
+    /**
+     * Resolves a token to its principal, or undefined when it is missing, expired, idle too long, revoked or
+     * frozen. A session checked recently is answered from this process's cache (see session-cache.ts).
+     */
     async authenticate(token: string | undefined): Promise<Principal | undefined> {
       if (!token || token.length > 200) return undefined;
-      const session = await repository.touchLiveSession(db, sha256Hex(token), settings.sessionIdleMs);
-      if (session?.status !== 'active') return undefined;
-      return { userId: String(session.userId), sessionId: String(session.sessionId) };
+      const tokenHash = sha256Hex(token);
+      return sessions.authenticate(tokenHash, async () => {
+        const session = await repository.touchLiveSession(db, tokenHash, settings.sessionIdleMs);
+        if (session?.status !== 'active') return undefined;
+        return {
+          principal: { userId: String(session.userId), sessionId: String(session.sessionId) },
+          userId: session.userId,
+          expiresAtMs: session.expiresAtMs,
+          idleDeadlineMs: session.lastSeenAtMs + settings.sessionIdleMs,
+        };
+      });
     },
 
     async resetPassword(input: { email: string; code: string; password: string }) {
       const passwordHash = await hash(input.password);
       let refusal: AppError | undefined;
+      let endedUserId: number | undefined;
       await inTransaction(db, async (tx) => {
         refusal = await checkEmailCode(tx, input.email, 'resetPassword', input.code);
         if (refusal) return;
@@ -262,7 +276,9 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         await repository.setPasswordHash(tx, user.id, passwordHash);
         await repository.revokeSessionsOfUser(tx, user.id);
         await repository.clearFailures(tx, 'login-account', input.email);
+        endedUserId = user.id;
       });
+      if (endedUserId !== undefined) await sessions.sessionsEnded(endedUserId);
       if (refusal) throw refusal;
       return null;
     },
@@ -275,6 +291,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         await repository.setPasswordHash(tx, user.id, passwordHash);
         await repository.revokeSessionsOfUser(tx, user.id, Number(principal.sessionId));
       });
+      await sessions.sessionsEnded(user.id);
       return null;
     },
 

@@ -1,10 +1,11 @@
 import type { RestrictionKind } from '@bolsa/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { afterCommit, type Database, type Executor } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { revokeSessionsOfUser } from './auth.repository.ts';
 import { sessions, users } from './auth.tables.ts';
 import { userRestrictions } from './restrictions.tables.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export type Restriction = { kind: RestrictionKind; reason: string; operatorId: number | null; createdAt: Date };
 export type RestrictionsService = ReturnType<typeof createRestrictionsService>;
@@ -13,8 +14,13 @@ export type RestrictionsService = ReturnType<typeof createRestrictionsService>;
  * Freezes of login, trading or withdrawals, each with its reason. The functions take the caller's
  * executor so an operator's freeze commits together with its audit row and the message to the user.
  */
-export function createRestrictionsService(dependencies: { db: Database }) {
-  const { db } = dependencies;
+export function createRestrictionsService(dependencies: { db: Database; sessionCache: SessionCache }) {
+  const { db, sessionCache } = dependencies;
+
+  /** Once the caller's transaction commits, every process refuses the user's ended sessions (session-cache.ts). */
+  function announceSessionsEnded(executor: Executor, userId: number) {
+    afterCommit(executor, () => void sessionCache.sessionsEnded(userId).catch(() => undefined));
+  }
 
   async function restrictionsOf(executor: Executor, userId: number): Promise<Restriction[]> {
     return executor
@@ -44,6 +50,7 @@ export function createRestrictionsService(dependencies: { db: Database }) {
       if (input.kind === 'login') {
         await executor.update(users).set({ status: 'frozen' }).where(eq(users.id, input.userId));
         await revokeSessionsOfUser(executor, input.userId);
+        announceSessionsEnded(executor, input.userId);
       }
       return restrictionsOf(executor, input.userId);
     },
@@ -72,6 +79,7 @@ export function createRestrictionsService(dependencies: { db: Database }) {
           WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > now()
           RETURNING id
         ) SELECT count(*)::int AS n FROM revoked`);
+      announceSessionsEnded(executor, userId);
       return result.rows[0]?.n ?? 0;
     },
 

@@ -15,7 +15,7 @@ export const AMOUNT_MAXIMUM = new Decimal('1000000000');
 
 type TransferRow = typeof walletTransfers.$inferSelect;
 
-function transferView(row: TransferRow) {
+function transferView(row: Pick<TransferRow, 'id' | 'status' | 'fromWalletType' | 'toWalletType' | 'fromAmount' | 'toAmount' | 'rate'>) {
   return {
     transferId: String(row.id),
     status: row.status,
@@ -170,6 +170,52 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       const userId = userIdOf(principal);
       const fromAmount = toMoney(input.amount);
       const isConversion = currencyOfWallet(input.fromWalletType) !== currencyOfWallet(input.toWalletType);
+      /** A repeat of the key answers the first transfer if it asked for the same, and is refused otherwise. */
+      async function replayOf(executor: Executor) {
+        const existing = await executor
+          .select()
+          .from(walletTransfers)
+          .where(and(eq(walletTransfers.userId, userId), eq(walletTransfers.idempotencyKey, input.idempotencyKey)));
+        const first = existing[0];
+        if (
+          !first ||
+          first.fromWalletType !== input.fromWalletType ||
+          first.toWalletType !== input.toWalletType ||
+          toMoney(first.fromAmount) !== fromAmount
+        ) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        }
+        return transferView(first);
+      }
+
+      if (!isConversion) {
+        // The transfer's row, completed, and its journal in one statement: one round trip, atomic (a
+        // refusal of the ledger leaves no row). A repeated key inserts nothing and so posts nothing.
+        const rows = await ledger.postWithin<Parameters<typeof transferView>[0] & Record<string, unknown>>(
+          db,
+          'funding_wallet_transfer',
+          {
+            reason: 'transfer',
+            legs: [
+              { account: { userId, walletType: input.fromWalletType }, amount: new Decimal(fromAmount).negated(), requireFunds: true },
+              { account: { userId, walletType: input.toWalletType }, amount: fromAmount },
+            ],
+          },
+          (posting) => sql`
+            WITH transfer AS (
+              INSERT INTO wallet_transfers (user_id, from_wallet_type, to_wallet_type, from_amount, to_amount, rate, status, idempotency_key, completed_at)
+              VALUES (${userId}, ${input.fromWalletType}, ${input.toWalletType}, ${fromAmount}, ${fromAmount}, 1, 'completed', ${input.idempotencyKey}, ${now()})
+              ON CONFLICT (user_id, idempotency_key) DO NOTHING
+              RETURNING id, status, from_wallet_type, to_wallet_type, from_amount, to_amount, rate
+            )
+            SELECT transfer.id, transfer.status, transfer.from_wallet_type AS "fromWalletType", transfer.to_wallet_type AS "toWalletType",
+                   transfer.from_amount AS "fromAmount", transfer.to_amount AS "toAmount", transfer.rate
+            FROM transfer CROSS JOIN LATERAL ${posting(sql`'transfer:' || transfer.id`)} AS posted`,
+        );
+        const done = rows[0];
+        return done ? transferView(done) : replayOf(db);
+      }
+
       return inTransaction(db, async (tx) => {
         const inserted = await tx
           .insert(walletTransfers)
@@ -180,45 +226,12 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
             fromAmount,
             status: 'pending',
             idempotencyKey: input.idempotencyKey,
-            quoteId: isConversion ? (input.quoteId ?? null) : null,
+            quoteId: input.quoteId ?? null,
           })
           .onConflictDoNothing({ target: [walletTransfers.userId, walletTransfers.idempotencyKey] })
           .returning();
         const row = inserted[0];
-        if (!row) {
-          const existing = await tx
-            .select()
-            .from(walletTransfers)
-            .where(and(eq(walletTransfers.userId, userId), eq(walletTransfers.idempotencyKey, input.idempotencyKey)));
-          const first = existing[0];
-          if (
-            !first ||
-            first.fromWalletType !== input.fromWalletType ||
-            first.toWalletType !== input.toWalletType ||
-            toMoney(first.fromAmount) !== fromAmount
-          ) {
-            throw new AppError('IDEMPOTENCY_KEY_REUSED');
-          }
-          return transferView(first);
-        }
-
-        if (!isConversion) {
-          await ledger.post(tx, {
-            idempotencyKey: `transfer:${row.id}`,
-            reason: 'transfer',
-            legs: [
-              { account: { userId, walletType: input.fromWalletType }, amount: new Decimal(fromAmount).negated(), requireFunds: true },
-              { account: { userId, walletType: input.toWalletType }, amount: fromAmount },
-            ],
-          });
-          const [done] = await tx
-            .update(walletTransfers)
-            .set({ status: 'completed', toAmount: fromAmount, rate: '1', completedAt: now() })
-            .where(eq(walletTransfers.id, row.id))
-            .returning();
-          if (!done) throw new Error('transfer row vanished');
-          return transferView(done);
-        }
+        if (!row) return replayOf(tx);
 
         const quotes = input.quoteId
           ? await tx

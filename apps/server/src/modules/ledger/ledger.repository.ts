@@ -1,5 +1,5 @@
-import { desc, sql } from 'drizzle-orm';
-import { databaseErrorCode, type Executor } from '../../platform/db/index.ts';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import { databaseErrorCode, type Executor, executePrepared, executePreparedText } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { ledgerReconciliationRuns } from './ledger.tables.ts';
 
@@ -32,15 +32,29 @@ function refusalOf(code: string | undefined): AppError | undefined {
 
 export type PostInput = { key: string; reason: string; memo: string | null; fingerprint: string; legs: SqlLeg[] };
 
+/** The call of `ledger_post` for one movement, its idempotency key given as an SQL expression. */
+export function postingCall(key: SQL, input: Omit<PostInput, 'key'>): SQL {
+  return sql`ledger_post(${key}, ${input.reason}, ${input.memo}, ${input.fingerprint}, ${JSON.stringify(input.legs)}::jsonb)`;
+}
+
 export async function post(executor: Executor, input: PostInput) {
   return mappingLedgerErrors(async () => {
-    const result = await executor.execute<{ journal_id: string; replayed: boolean }>(
-      sql`SELECT journal_id, replayed FROM ledger_post(${input.key}, ${input.reason}, ${input.memo}, ${input.fingerprint}, ${JSON.stringify(input.legs)}::jsonb)`,
+    // A prepared statement: the hot path of every movement is only bound and executed, never parsed again.
+    const rows = await executePreparedText<{ journal_id: string; replayed: boolean }>(
+      executor,
+      'ledger_post',
+      'SELECT journal_id, replayed FROM ledger_post($1, $2, $3, $4, $5::jsonb)',
+      [input.key, input.reason, input.memo, input.fingerprint, JSON.stringify(input.legs)],
     );
-    const row = result.rows[0];
+    const row = rows[0];
     if (!row) throw new Error('ledger_post returned no row');
     return { journalId: Number(row.journal_id), isReplay: row.replayed };
   });
+}
+
+/** Runs a caller's statement that posts a movement with `postingCall`, as a prepared statement, refusals mapped as `post`'s. */
+export async function postWithin<Row extends Record<string, unknown>>(executor: Executor, name: string, statement: SQL): Promise<Row[]> {
+  return mappingLedgerErrors(() => executePrepared<Row>(executor, name, statement));
 }
 
 export type BatchResult = { journalId: number; isReplay: boolean; error: Error | undefined };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Currency, currencyOfWallet, type LedgerReason, type Wallet, type WalletType, walletTypes } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { createGroupCommit, type GroupCommitOptions } from './ledger.group-commit.ts';
@@ -82,6 +83,18 @@ function walletOf(walletType: WalletType, row: repository.AccountRow | undefined
   };
 }
 
+/** A movement as the SQL functions take it, without its idempotency key. */
+function sqlInputOf(movement: Omit<Movement, 'idempotencyKey'>): Omit<repository.PostInput, 'key'> {
+  const firstUser = movement.legs.find((leg) => 'userId' in leg.account)?.account;
+  const spreadKey = firstUser && 'userId' in firstUser ? firstUser.userId : undefined;
+  const legs = movement.legs.map((leg) => ({
+    ...toSqlLeg(leg.account, spreadKey),
+    amount: toMoney(leg.amount),
+    ...(leg.requireFunds ? { require_funds: true } : {}),
+  }));
+  return { reason: movement.reason, memo: movement.memo ?? null, fingerprint: fingerprintOf(movement.reason, legs), legs };
+}
+
 type Logger = { error(object: object, message: string): void; info(object: object, message: string): void };
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
@@ -137,21 +150,30 @@ export function createLedgerService(dependencies: { db: Database; logger: Logger
      * commit on, a movement on the database itself (no caller transaction) commits with concurrent ones.
      */
     async post(executor: Executor, movement: Movement) {
-      const firstUser = movement.legs.find((leg) => 'userId' in leg.account)?.account;
-      const spreadKey = firstUser && 'userId' in firstUser ? firstUser.userId : undefined;
-      const legs = movement.legs.map((leg) => ({
-        ...toSqlLeg(leg.account, spreadKey),
-        amount: toMoney(leg.amount),
-        ...(leg.requireFunds ? { require_funds: true } : {}),
-      }));
-      const input = {
-        key: movement.idempotencyKey,
-        reason: movement.reason,
-        memo: movement.memo ?? null,
-        fingerprint: fingerprintOf(movement.reason, legs),
-        legs,
-      };
+      const input = { key: movement.idempotencyKey, ...sqlInputOf(movement) };
       return groupCommit && executor === db ? groupCommit.post(input) : repository.post(executor, input);
+    },
+
+    /**
+     * Posts a movement in the same statement as the caller's own write, so both commit together in one
+     * round trip (a same-currency transfer: its row and its journal). `statement` receives the ledger's
+     * call for the movement, to which it gives the idempotency key as an SQL expression (usually made from
+     * the row it inserts), and answers the whole statement, which runs as the prepared statement `name`:
+     * its text must be the same on every call. Refusals are the same as `post`'s; the statement is atomic,
+     * so a refused movement leaves the caller's row unwritten too.
+     */
+    async postWithin<Row extends Record<string, unknown>>(
+      executor: Executor,
+      name: string,
+      movement: Omit<Movement, 'idempotencyKey'>,
+      statement: (posting: (idempotencyKey: SQL) => SQL) => SQL,
+    ): Promise<Row[]> {
+      const input = sqlInputOf(movement);
+      return repository.postWithin<Row>(
+        executor,
+        name,
+        statement((idempotencyKey) => repository.postingCall(idempotencyKey, input)),
+      );
     },
 
     /** Reserves money on a user's wallet: available drops now, balance when the hold is posted. */

@@ -8,5 +8,13 @@ export interface EventBus {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(topic: string, handler: EventHandler): () => void;
+  /**
+   * Whether every event published from now on reaches this process's subscribers: always for the bus of a
+   * single process; with Redis only while the subscribing connection is up (pub/sub keeps nothing for a
+   * connection that is away, so events published while it reconnects are lost).
+   */
+  isConnected(): boolean;
+  /** Calls `handler` whenever events may have been missed (the subscribing connection to Redis dropped). Returns the function that stops it. */
+  onDisconnect(handler: () => void): () => void;
   close(): Promise<void>;
 }

@@ -10,6 +10,10 @@ export async function createRedisBus(url: string): Promise<EventBus> {
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const handlers = new Map<string, Set<EventHandler>>();
+  const disconnectHandlers = new Set<() => void>();
+  subscriber.on('close', () => {
+    for (const handler of disconnectHandlers) handler();
+  });
 
   subscriber.on('message', (topic: string, message: string) => {
     const set = handlers.get(topic);
@@ -40,8 +44,14 @@ export async function createRedisBus(url: string): Promise<EventBus> {
         }
       };
     },
+    isConnected: () => subscriber.status === 'ready',
+    onDisconnect(handler) {
+      disconnectHandlers.add(handler);
+      return () => disconnectHandlers.delete(handler);
+    },
     async close() {
       handlers.clear();
+      disconnectHandlers.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsFolder } from '../paths.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { markEmbedded } from './embedded-clients.ts';
 
 export type Database = NodePgDatabase;
 /** What a repository takes: the database itself or the caller's transaction. */
@@ -34,6 +35,7 @@ export async function openDatabase(
   }
   const embedded = await startEmbeddedPostgres(options.inMemory ? undefined : config.dataDir);
   const pool = new pg.Pool({ host: embedded.socketDirectory, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  markEmbedded(pool);
   return handleOf('embedded', pool, () => embedded.stop());
 }
 

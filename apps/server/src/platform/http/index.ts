@@ -10,3 +10,4 @@ export {
   type UserRouteContext,
   userRoute,
 } from './route.ts';
+export { registerSecurityHeaders } from './security-headers.ts';

@@ -242,7 +242,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const db = database.db;
   const now = options.now ?? (() => new Date());
   // Sessions checked recently are answered from memory where every process that can end one shares the
-  // bus: embedded PGlite (one process) or Redis (ADR 0005). PostgreSQL without Redis asks on every request.
+  // bus: embedded PGlite (one process) or Redis (ADR 0006). PostgreSQL without Redis asks on every request.
   const sessions = createSessionCache({ bus, isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined });
   app.addHook('onClose', async () => sessions.close());
   const auth = createAuthService({ db, mailer, settings: config, sessions });

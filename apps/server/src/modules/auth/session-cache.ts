@@ -13,7 +13,7 @@ export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
  * The live sessions this process has checked recently, so that an authenticated request needs no
- * database round trip (ADR 0005). A session that ends is still refused at once, on every process:
+ * database round trip (ADR 0006). A session that ends is still refused at once, on every process:
  * - whatever ends a user's sessions or freezes the user (logout, a password change or reset, an
  *   operator's revocation or login freeze) calls `sessionsEnded` after its commit, which drops the
  *   user's entries here at once and announces the user on the bus, so every other process drops them too;

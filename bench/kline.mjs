@@ -25,22 +25,37 @@ function hasWrk() {
   }
 }
 
-const generator =
-  process.env.BENCH_LOAD_GENERATOR ??
-  (hasWrk()
-    ? 'wrk'
-    : (console.warn(
-        'kline: `wrk` is not installed (Debian: apt-get install -y wrk), so the load comes from Node processes, which take ' +
-          'much of the CPU the server needs on a small machine; figures are not comparable with wrk runs.',
-      ),
-      'node'));
+function chooseGenerator() {
+  if (process.env.BENCH_LOAD_GENERATOR) return process.env.BENCH_LOAD_GENERATOR;
+  if (hasWrk()) return 'wrk';
+  console.warn(
+    'kline: `wrk` is not installed (Debian: apt-get install -y wrk), so the load comes from Node processes, which take ' +
+      'much of the CPU the server needs on a small machine; figures are not comparable with wrk runs.',
+  );
+  return 'node';
+}
+const generator = chooseGenerator();
 
 /** Closed-loop load from wrk: every response counts, however slow (the timeout is past the run's end). */
 async function loadWithWrk(base, paths) {
   const script = new URL('./wrk-paths.lua', import.meta.url).pathname;
   const child = spawn(
     'wrk',
-    ['-t', String(wrkThreads), '-c', String(concurrency), '-d', `${seconds}s`, '--timeout', `${seconds + 30}s`, '-s', script, base, '--', ...paths],
+    [
+      '-t',
+      String(wrkThreads),
+      '-c',
+      String(concurrency),
+      '-d',
+      `${seconds}s`,
+      '--timeout',
+      `${seconds + 30}s`,
+      '-s',
+      script,
+      base,
+      '--',
+      ...paths,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';

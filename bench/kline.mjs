@@ -1,10 +1,11 @@
 // Budget (issue #3): GET /web/m_ft/kline for 1Y daily candles, p99 ≤ 20 ms under 50 concurrent requests.
 // Reference on the same server in the same run: GET /web/health under the same load. The load comes
-// from `wrk` (Debian's package, C) with 50 connections in one thread, or with BENCH_LOAD_GENERATOR=node
-// from BENCH_LOAD_PROCESSES (default 2) Node processes of their own. Either way the generator does not
-// share the server's event loop, but it shares the machine's cores: on 2 cores the Node clients took
-// about as much CPU as the server they measured, so wrk is the default (see bench/README.md). The
-// machine's load average is printed with the result: other work on the same cores shows up in it.
+// from BENCH_LOAD_PROCESSES (default 2) Node processes of their own (http-load-worker.mjs), so it does
+// not share the server's event loop; with BENCH_LOAD_GENERATOR=wrk it comes from `wrk` (Debian's
+// package, C, one thread, 50 connections) instead. wrk takes less CPU, yet on the development machine
+// it measured a far longer tail than the Node processes on the same server (bench/README.md), so the
+// Node processes stay the default and the figures stay comparable with earlier runs. The machine's
+// load average is printed with the result: other work on the same cores shows up in it.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { benchInstruments, percentile, startMarketServer } from './market-server.mjs';
@@ -26,13 +27,12 @@ function hasWrk() {
 }
 
 function chooseGenerator() {
-  if (process.env.BENCH_LOAD_GENERATOR) return process.env.BENCH_LOAD_GENERATOR;
-  if (hasWrk()) return 'wrk';
-  console.warn(
-    'kline: `wrk` is not installed (Debian: apt-get install -y wrk), so the load comes from Node processes, which take ' +
-      'much of the CPU the server needs on a small machine; figures are not comparable with wrk runs.',
-  );
-  return 'node';
+  const chosen = process.env.BENCH_LOAD_GENERATOR ?? 'node';
+  if (chosen === 'wrk' && !hasWrk()) {
+    console.error('kline: BENCH_LOAD_GENERATOR=wrk needs `wrk` (Debian: apt-get install -y wrk).');
+    process.exit(1);
+  }
+  return chosen;
 }
 const generator = chooseGenerator();
 

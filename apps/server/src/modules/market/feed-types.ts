@@ -47,5 +47,10 @@ export interface MarketFeed {
   isReady(): boolean;
   latest(code: string): QuoteTick | undefined;
   subscribe(code: string, handler: (tick: QuoteTick) => void): () => void;
+  /**
+   * Calls `listener` once per round of quotes with every tick of the round that `subscribe` handlers
+   * received (after them), so a consumer of many instruments can handle a round in one pass.
+   */
+  subscribeRounds(listener: (ticks: readonly QuoteTick[]) => void): () => void;
   history(code: string, interval: '1m' | '1d', fromMs: number, toMs: number): Promise<CandleRow[]>;
 }

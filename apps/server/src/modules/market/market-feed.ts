@@ -154,6 +154,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
   const book = createQuoteBook({ clock, seed });
   const snapshots = new Map<string, QuoteTick>();
   const handlers = new Map<string, Set<(tick: QuoteTick) => void>>();
+  const roundListeners = new Set<(ticks: readonly QuoteTick[]) => void>();
   const readiness = deferred();
   let isReadyFlag = false;
   let isLeaderFlag = false;
@@ -179,11 +180,16 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
 
   function onQuotes(payload: unknown) {
     const message = payload as QuotesMessage;
+    const dispatched: QuoteTick[] = [];
     for (const tick of message.ticks) {
       const previous = snapshots.get(tick.code);
       snapshots.set(tick.code, tick);
-      if (!previous || tick.timestamp > previous.timestamp || tick.marketStatus !== previous.marketStatus) dispatch(tick);
+      if (!previous || tick.timestamp > previous.timestamp || tick.marketStatus !== previous.marketStatus) {
+        dispatch(tick);
+        dispatched.push(tick);
+      }
     }
+    if (dispatched.length > 0) for (const listener of roundListeners) listener(dispatched);
     if (!isReadyFlag && message.isKeyframe) {
       isReadyFlag = true;
       readiness.resolve();
@@ -337,6 +343,12 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
       return () => {
         set.delete(handler);
         if (set.size === 0) handlers.delete(code);
+      };
+    },
+    subscribeRounds(listener) {
+      roundListeners.add(listener);
+      return () => {
+        roundListeners.delete(listener);
       };
     },
     history: (code, interval, fromMs, toMs) => repository.readCandles(db, code, interval, fromMs, toMs),

@@ -1,9 +1,10 @@
-import { envelopeOf, marketApi, watchlistApi } from '@bolsa/contracts';
+import { envelopeOf, type Kline, marketApi, watchlistApi } from '@bolsa/contracts';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicRoute, sendError, successBody, userRoute } from '../../platform/http/index.ts';
 import type { Catalog } from './instruments.ts';
+import { createKlineBodies } from './kline-body.ts';
 import { logoSvg } from './logo.ts';
 import type { MarketService, Viewer } from './market.service.ts';
 import type { FeedEngine } from './market-feed.ts';
@@ -81,9 +82,9 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   publicRoute(app, marketApi.summaryDetail, { summary: 'Profile, sessions and trading units of one instrument', tags }, async ({ query }) =>
     service.summary(query.stockCode, query.market),
   );
-  // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised for the few
-  // seconds the service caches it, so a busy chart costs a map lookup instead of a serialisation.
-  const serialisedKlines = new Map<string, { value: unknown; text: string }>();
+  // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised until its
+  // K-line changes (a new quote), and then only its changed candles are serialised again.
+  const klineBodies = createKlineBodies(successBody<Kline>);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: marketApi.kline.path,
@@ -96,15 +97,8 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
     handler: async (request, reply) => {
       const { stockCode, type, market } = request.query;
       const kline = await service.kline(stockCode, type, market);
-      const key = `${kline.stockCode}|${kline.type}|${request.locale}`;
-      let entry = serialisedKlines.get(key);
-      if (entry?.value !== kline) {
-        if (serialisedKlines.size > 10_000) serialisedKlines.clear();
-        entry = { value: kline, text: JSON.stringify(successBody(kline, request.locale)) };
-        serialisedKlines.set(key, entry);
-      }
-      // Already the envelope, serialised: Fastify sends a string as it is.
-      return reply.type('application/json; charset=utf-8').send(entry.text as never);
+      // Already the envelope, serialised: Fastify sends bytes as they are.
+      return reply.type('application/json; charset=utf-8').send(klineBodies.bodyOf(kline, request.locale) as never);
     },
   });
   publicRoute(

@@ -1,4 +1,5 @@
 import {
+  type Candle,
   currencySymbolOf,
   type FuturesContract,
   futuresListTypes,
@@ -89,6 +90,19 @@ export function createMarketService(dependencies: {
   });
   /** The wire form of a daily K-line, made once per set of candles (a new quote makes a new set). */
   const dailyKlines = new WeakMap<readonly CandleRow[], Map<KlineType, Kline>>();
+  /**
+   * The wire candle of each stored row, made once: a new quote replaces only the last row, so the
+   * K-lines of successive quotes share their other candles (and the route reuses their JSON).
+   */
+  const wireCandles = new WeakMap<CandleRow, Candle>();
+  const wireCandleOf = (row: CandleRow) => {
+    let candle = wireCandles.get(row);
+    if (!candle) {
+      candle = toWireCandle(row);
+      wireCandles.set(row, candle);
+    }
+    return candle;
+  };
 
   function tickOf(instrument: Instrument): QuoteTick {
     const tick = feed.latest(instrument.code);
@@ -255,7 +269,7 @@ export function createMarketService(dependencies: {
     if (!kline) {
       const frame = klineFrames[type];
       const from = (rows[rows.length - 1]?.time ?? 0) - frame.lookbackMs;
-      const candles = rows.filter((row) => row.time >= from).map(toWireCandle);
+      const candles = rows.filter((row) => row.time >= from).map(wireCandleOf);
       kline = { stockCode: instrument.code, type, interval: frame.interval, candles };
       byType.set(type, kline);
     }

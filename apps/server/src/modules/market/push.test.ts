@@ -1,9 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { QuoteTick } from '@bolsa/contracts';
+import websocket from '@fastify/websocket';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { connectPush } from '../../test/push-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { quoteFrame } from './push.ts';
+import { createCatalog } from './instruments.ts';
+import { quoteFrame, registerPushRoute } from './push.ts';
 
 describe('the push socket at /web/push', () => {
   let testApp: TestApp;
@@ -108,5 +112,44 @@ describe('the push socket at /web/push', () => {
     const long = quoteFrame({ ...tick, code: 'X'.repeat(70_000) });
     expect(long[1]).toBe(127);
     expect(Number(long.readBigUInt64BE(2))).toBe(long.length - 10);
+  });
+});
+
+describe('the push heartbeat', () => {
+  it('beats every interval to a client that answers pings, and drops one that stops answering', async () => {
+    const app = Fastify();
+    await app.register(websocket, { options: { perMessageDeflate: false } });
+    const feed = {
+      ready: async () => undefined,
+      isReady: () => true,
+      latest: () => undefined,
+      subscribe: () => () => undefined,
+      subscribeRounds: () => () => undefined,
+      history: async () => [],
+    };
+    await registerPushRoute(app, feed, createCatalog(['AAPL']), { updatesPerSecondMax: 4, heartbeatMs: 300 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const pushUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/push`;
+    try {
+      const answering = await connectPush(pushUrl);
+      const silent = new WebSocket(pushUrl, { autoPong: false });
+      let silentClosedAt = 0;
+      silent.on('close', () => {
+        silentClosedAt = Date.now();
+      });
+      await new Promise((resolve) => silent.once('open', resolve));
+      const openedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const heartbeats = answering.messages.filter((message) => message.type === 'heartbeat');
+      // About five intervals went by: every one beat once (the first may come within the first interval).
+      expect(heartbeats.length).toBeGreaterThanOrEqual(3);
+      expect(heartbeats.length).toBeLessThanOrEqual(6);
+      expect(answering.socket.readyState).toBe(WebSocket.OPEN);
+      // Pinged once, not answering by the next beat: dropped after about two intervals.
+      expect(silentClosedAt).toBeGreaterThan(openedAt);
+      await answering.close();
+    } finally {
+      await app.close();
+    }
   });
 });

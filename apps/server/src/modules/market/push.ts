@@ -27,18 +27,39 @@ const SUBSCRIPTIONS_PER_CLIENT_MAX = 200;
 /** A client whose socket holds more than this unsent is slow: its updates wait (conflated) instead of piling up. */
 const BUFFERED_BYTES_MAX = 512 * 1024;
 
-type Subscription = { unsubscribe: () => void; lastSentAt: number; pending: Buffer | undefined };
+type Subscription = { lastSentAt: number; pending: Buffer | undefined };
 type Client = {
   socket: WebSocket;
   /** The TCP socket under the websocket, written to directly with ready-made quote frames. */
   raw: Socket | undefined;
-  isCorked: boolean;
   subscriptions: Map<string, Subscription>;
   flushTimer: NodeJS.Timeout | undefined;
   isAlive: boolean;
+  /** Which of the heartbeat's slices of clients this one is in. */
+  heartbeatSlice: number;
   /** Stops the signed-in user's events; the number orders overlapping sign-ins so the last one wins. */
   userEvents: { unsubscribe: () => void; attempt: number };
 };
+
+/** The heartbeat's pings go out in this many slices of the clients over each heartbeat interval. */
+const HEARTBEAT_SLICES = 10;
+/** A server ping frame: FIN + ping opcode, no payload (RFC 6455 §5.5.2). */
+const PING_FRAME = Buffer.from([0x89, 0x00]);
+
+/** The header of an unmasked text frame of `length` bytes: FIN + text opcode, then the length (7, 16 or 64 bits). */
+function textFrameHeader(length: number): Buffer {
+  if (length < 126) return Buffer.from([0x81, length]);
+  const header = Buffer.allocUnsafe(length < 65_536 ? 4 : 10);
+  header[0] = 0x81;
+  if (length < 65_536) {
+    header[1] = 126;
+    header.writeUInt16BE(length, 2);
+  } else {
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(length), 2);
+  }
+  return header;
+}
 
 /**
  * One websocket frame per tick, built once and written as is to every client that receives it:
@@ -51,18 +72,7 @@ export function quoteFrame(tick: QuoteTick): Buffer {
   let frame = frames.get(tick);
   if (!frame) {
     const payload = Buffer.from(JSON.stringify({ type: 'quote', data: tick } satisfies PushServerMessage));
-    const headerLength = payload.length < 126 ? 2 : payload.length < 65_536 ? 4 : 10;
-    frame = Buffer.allocUnsafe(headerLength + payload.length);
-    frame[0] = 0x81;
-    if (headerLength === 2) frame[1] = payload.length;
-    else if (headerLength === 4) {
-      frame[1] = 126;
-      frame.writeUInt16BE(payload.length, 2);
-    } else {
-      frame[1] = 127;
-      frame.writeBigUInt64BE(BigInt(payload.length), 2);
-    }
-    payload.copy(frame, headerLength);
+    frame = Buffer.concat([textFrameHeader(payload.length), payload]);
     frames.set(tick, frame);
   }
   return frame;
@@ -75,25 +85,19 @@ function payloadOf(frame: Buffer): Buffer {
 }
 
 /**
- * Writes a quote frame to a client. The quotes of one round reach a client in one synchronous pass,
- * so the socket is corked at the first and uncorked after the pass: one system call per client per
- * round instead of one per quote.
+ * Writes a client's quote frames of one pass (a round, a subscription, a conflation timer) to its
+ * socket in one write: each frame is a whole websocket message, so several may share a TCP write,
+ * and one `write` of their concatenation costs a fraction of corking, writing each and uncorking
+ * (the stream machinery per frame was most of the push socket's CPU with thousands of clients).
  */
-function sendFrame(client: Client, frame: Buffer) {
+function sendFrames(client: Client, outgoing: Buffer[]) {
+  if (outgoing.length === 0) return;
   const raw = client.raw;
   if (!raw?.writable) {
-    client.socket.send(payloadOf(frame), { binary: false });
+    for (const frame of outgoing) client.socket.send(payloadOf(frame), { binary: false });
     return;
   }
-  if (!client.isCorked) {
-    client.isCorked = true;
-    raw.cork();
-    queueMicrotask(() => {
-      client.isCorked = false;
-      raw.uncork();
-    });
-  }
-  raw.write(frame);
+  raw.write(outgoing.length === 1 ? (outgoing[0] as Buffer) : Buffer.concat(outgoing));
 }
 
 /** Only events of the kinds the contract names go to a client, whatever else reaches the bus topic. */
@@ -119,51 +123,116 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
   const heartbeatMs = options.heartbeatMs ?? PUSH_HEARTBEAT_MS;
   const clients = new Set<Client>();
 
+  /** Whether the client's socket is open and not so far behind that its updates should wait. */
+  function canSend(client: Client) {
+    return client.socket.readyState === client.socket.OPEN && client.socket.bufferedAmount < BUFFERED_BYTES_MAX;
+  }
+
   function flushPending(client: Client) {
     client.flushTimer = undefined;
+    if (client.socket.readyState !== client.socket.OPEN) return;
     const moment = Date.now();
+    const isSendable = canSend(client);
+    const outgoing: Buffer[] = [];
     let nextDueIn = Number.POSITIVE_INFINITY;
     for (const subscription of client.subscriptions.values()) {
       if (!subscription.pending) continue;
       const dueIn = subscription.lastSentAt + intervalMs - moment;
-      if (dueIn <= 0 && client.socket.bufferedAmount < BUFFERED_BYTES_MAX) {
-        sendFrame(client, subscription.pending);
+      if (dueIn <= 0 && isSendable) {
+        outgoing.push(subscription.pending);
         subscription.pending = undefined;
         subscription.lastSentAt = moment;
       } else nextDueIn = Math.min(nextDueIn, Math.max(dueIn, 10));
     }
+    sendFrames(client, outgoing);
     if (Number.isFinite(nextDueIn)) client.flushTimer = setTimeout(() => flushPending(client), nextDueIn);
   }
 
-  function deliver(client: Client, subscription: Subscription, tick: QuoteTick) {
-    if (client.socket.readyState !== client.socket.OPEN) return;
-    const message = quoteFrame(tick);
-    const moment = Date.now();
-    if (moment - subscription.lastSentAt >= intervalMs && client.socket.bufferedAmount < BUFFERED_BYTES_MAX) {
-      sendFrame(client, message);
+  /**
+   * Offers a quote to one subscription: into `outgoing` when the instrument's interval has passed
+   * (and the client keeps up), otherwise it waits as the subscription's pending quote, the newest
+   * replacing an older one, until the client's conflation timer sends it.
+   */
+  function offer(client: Client, subscription: Subscription, tick: QuoteTick, moment: number, isSendable: boolean, outgoing: Buffer[]) {
+    const frame = quoteFrame(tick);
+    if (isSendable && moment - subscription.lastSentAt >= intervalMs) {
+      outgoing.push(frame);
       subscription.lastSentAt = moment;
       subscription.pending = undefined;
       return;
     }
-    subscription.pending = message;
+    subscription.pending = frame;
     if (!client.flushTimer)
       client.flushTimer = setTimeout(() => flushPending(client), Math.max(10, subscription.lastSentAt + intervalMs - moment));
   }
 
-  const heartbeat = setInterval(() => {
+  /**
+   * A round of quotes, client by client: each client's quotes of the round go out in one write as
+   * soon as they are gathered, so the first clients are served while the pass goes on (a pass over
+   * quotes, each to its subscribers, held every socket's bytes until the whole pass had ended).
+   */
+  function deliverRound(ticks: readonly QuoteTick[]) {
+    const roundTicks = new Map<string, QuoteTick>();
+    for (const tick of ticks) roundTicks.set(tick.code, tick);
+    const moment = Date.now();
+    const outgoing: Buffer[] = [];
     for (const client of clients) {
-      if (!client.isAlive) {
-        client.socket.terminate();
-        continue;
+      if (client.subscriptions.size === 0 || client.socket.readyState !== client.socket.OPEN) continue;
+      const isSendable = client.socket.bufferedAmount < BUFFERED_BYTES_MAX;
+      // Whichever is smaller is walked: the client's subscriptions or the round's quotes.
+      if (client.subscriptions.size <= roundTicks.size) {
+        for (const [code, subscription] of client.subscriptions) {
+          const tick = roundTicks.get(code);
+          if (tick) offer(client, subscription, tick, moment, isSendable, outgoing);
+        }
+      } else {
+        for (const tick of ticks) {
+          const subscription = client.subscriptions.get(tick.code);
+          if (subscription) offer(client, subscription, tick, moment, isSendable, outgoing);
+        }
       }
-      client.isAlive = false;
-      client.socket.ping();
-      send(client, { type: 'heartbeat', timestamp: Date.now() });
+      sendFrames(client, outgoing);
+      outgoing.length = 0;
     }
-  }, heartbeatMs);
+  }
+  const unsubscribeRounds = feed.subscribeRounds(deliverRound);
+
+  /**
+   * The heartbeat goes to one slice of the clients at a time, each client in the same slice for its
+   * whole life, so every client is still pinged once per `heartbeatMs` but 10,000 clients do not all
+   * get their ping in the same pass (which held up a round of quotes as long as a round itself takes).
+   * A client gets the ping and the heartbeat message in one write; one that did not answer the
+   * previous ping is dropped.
+   */
+  const heartbeatSlices = Math.max(1, Math.min(HEARTBEAT_SLICES, Math.floor(heartbeatMs / 100)));
+  let nextSlice = 0;
+  let sliceOfNewClient = 0;
+  const heartbeat = setInterval(
+    () => {
+      const slice = nextSlice;
+      nextSlice = (nextSlice + 1) % heartbeatSlices;
+      const message = Buffer.from(JSON.stringify({ type: 'heartbeat', timestamp: Date.now() } satisfies PushServerMessage));
+      const frame = Buffer.concat([PING_FRAME, textFrameHeader(message.length), message]);
+      for (const client of clients) {
+        if (client.heartbeatSlice !== slice) continue;
+        if (!client.isAlive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.isAlive = false;
+        if (client.raw?.writable) client.raw.write(frame);
+        else {
+          client.socket.ping();
+          send(client, { type: 'heartbeat', timestamp: Date.now() });
+        }
+      }
+    },
+    Math.max(1, Math.floor(heartbeatMs / heartbeatSlices)),
+  );
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    unsubscribeRounds();
     for (const client of clients) client.socket.terminate();
   });
 
@@ -194,12 +263,13 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
     const client: Client = {
       socket,
       raw,
-      isCorked: false,
       subscriptions: new Map(),
       flushTimer: undefined,
       isAlive: true,
+      heartbeatSlice: sliceOfNewClient,
       userEvents: { unsubscribe: () => undefined, attempt: 0 },
     };
+    sliceOfNewClient = (sliceOfNewClient + 1) % heartbeatSlices;
     clients.add(client);
     socket.on('pong', () => {
       client.isAlive = true;
@@ -209,7 +279,6 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
       client.userEvents.attempt += 1;
       client.userEvents.unsubscribe();
       if (client.flushTimer) clearTimeout(client.flushTimer);
-      for (const subscription of client.subscriptions.values()) subscription.unsubscribe();
       client.subscriptions.clear();
     });
     socket.on('message', (raw) => {
@@ -236,10 +305,7 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
       }
       const codes = [...new Set(message.codes.map((code) => code.trim().toUpperCase()))];
       if (message.op === 'unsubscribe') {
-        for (const code of codes) {
-          client.subscriptions.get(code)?.unsubscribe();
-          client.subscriptions.delete(code);
-        }
+        for (const code of codes) client.subscriptions.delete(code);
         send(client, { type: 'unsubscribed', codes });
         return;
       }
@@ -251,18 +317,19 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
           continue;
         }
         known.push(code);
-        if (client.subscriptions.has(code)) continue;
-        const subscription: Subscription = { unsubscribe: () => undefined, lastSentAt: 0, pending: undefined };
-        subscription.unsubscribe = feed.subscribe(code, (tick) => deliver(client, subscription, tick));
-        client.subscriptions.set(code, subscription);
+        if (!client.subscriptions.has(code)) client.subscriptions.set(code, { lastSentAt: 0, pending: undefined });
       }
       send(client, { type: 'subscribed', codes: known, unknown });
       // The latest quote at once, so a screen has a price before the next trade.
+      const moment = Date.now();
+      const isSendable = canSend(client);
+      const outgoing: Buffer[] = [];
       for (const code of known) {
         const tick = feed.latest(code);
         const subscription = client.subscriptions.get(code);
-        if (tick && subscription) deliver(client, subscription, tick);
+        if (tick && subscription) offer(client, subscription, tick, moment, isSendable, outgoing);
       }
+      sendFrames(client, outgoing);
     });
   });
 

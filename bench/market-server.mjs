@@ -56,6 +56,8 @@ export async function startMarketServer({ port, instruments = benchInstruments, 
   for (const code of instruments) await fetch(`${base}/web/m_ft/kline?stockCode=${code}&type=1D`);
   return {
     base,
+    /** The server's process id (a benchmark signals its preloaded probes). */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

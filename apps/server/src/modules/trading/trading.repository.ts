@@ -31,7 +31,17 @@ function orderJson(order: NewOrder): Record<string, unknown> {
   return json;
 }
 
-/** What a fill posts and writes, decided by the service: `trading_fill_open_order`'s argument. */
+/** An order that fills as it is accepted: its price and cost, and the one journal that takes margin + fee from the wallet. */
+export type ImmediateFillInput = {
+  price: string;
+  amount: string;
+  fee: string;
+  margin: string;
+  at: Date;
+  movement: { fingerprint: string; legs: object[] };
+};
+
+/** What a fill of a resting order posts and writes, decided by the service: `trading_fill_open_order`'s argument. */
 export type FillInput = {
   price: string;
   amount: string;
@@ -77,13 +87,20 @@ function placedOf(json: PlacedJson) {
 }
 
 /**
- * Accepts an open order in one statement (ADR 0005): inserts it, holds `hold.amount` on its wallet and,
- * with `fill`, fills it. Answers 'exists' with the first order when the idempotency key was used.
+ * Accepts an open order in one statement (ADR 0005): with `fill`, inserted filled with its position, its
+ * cost taken from the wallet in one journal; without, inserted in progress with `hold.amount` held on its
+ * wallet. Answers 'exists' with the first order when the idempotency key was used.
  */
-export async function placeOrder(executor: Executor, order: NewOrder, hold: { currency: string; amount: string }, fill: FillInput | null) {
+export async function placeOrder(
+  executor: Executor,
+  order: NewOrder,
+  hold: { currency: string; amount: string },
+  fill: ImmediateFillInput | null,
+) {
+  const fillArgument = fill ? JSON.stringify({ ...fill, at: fill.at.toISOString() }) : null;
   try {
     const result = await executor.execute<{ placed: PlacedJson }>(
-      sql`SELECT trading_place_order(${JSON.stringify(orderJson(order))}::jsonb, ${JSON.stringify(hold)}::jsonb, ${fill ? JSON.stringify(fillJson(fill)) : null}::jsonb) AS placed`,
+      sql`SELECT trading_place_order(${JSON.stringify(orderJson(order))}::jsonb, ${JSON.stringify(hold)}::jsonb, ${fillArgument}::jsonb) AS placed`,
     );
     const row = result.rows[0];
     if (!row) throw new Error('trading_place_order returned no row');

@@ -549,15 +549,29 @@ export function createTradingService(dependencies: Dependencies) {
       expiresAt: orderExpiry(instrument, input.timeInForce, at.getTime(), clock),
       createdAt: at,
     };
-    let fill: repository.FillInput | null = null;
+    let fill: repository.ImmediateFillInput | null = null;
     if (isTrading(instrument, tick)) {
       const { price } = fillPriceOn({ ...draft, heldAmount: held } as repository.OrderRow, tick);
-      if (price) {
-        const cost = costOf(instrument, rules, price, quantity, input.leverage);
-        const extra = cost.total.minus(held);
-        // At the quote the reserve was taken on, the fill never costs more than the reserve (the reserve
-        // price is the touch or worse). Should it ever, the order rests and the engine fills it, checking the wallet.
-        if (!extra.greaterThan(0)) fill = fillInputOf({ userId, walletType: rules.walletType }, price, cost, extra, at);
+      // At the quote the reserve was taken on, the fill never costs more than the reserve (the reserve
+      // price is the touch or worse). Should it ever, the order rests and the engine fills it, checking the wallet.
+      const cost = price ? costOf(instrument, rules, price, quantity, input.leverage) : null;
+      if (price && cost && !cost.total.greaterThan(held)) {
+        const walletType = rules.walletType;
+        // Nothing is held for an order that fills as it is accepted: its margin and fee leave the wallet
+        // in one journal (the wallet's one entry is the same as a posted hold's: margin + fee, trade_margin).
+        const legs = [
+          { account: { userId, walletType }, amount: cost.total.negated(), requireFunds: true },
+          { account: house(walletType, userId), amount: cost.margin },
+          { account: { system: 'FEES' as const, currency: currencyOfWallet(walletType), spreadKey: userId }, amount: cost.fee },
+        ].filter((leg) => !new Decimal(leg.amount).isZero());
+        fill = {
+          price: price.toString(),
+          amount: cost.amount,
+          fee: cost.fee,
+          margin: cost.margin,
+          at,
+          movement: ledger.sqlMovement('trade_margin', legs),
+        };
       }
     }
     return { draft, hold: { currency: currencyOfWallet(rules.walletType), amount: held }, fill };

@@ -44,6 +44,9 @@ function indexed(order: Resting): Indexed {
   };
 }
 
+/** An open position as the engine watches it, with the touches between which no quote can close it (floating point). */
+type WatchedPosition = PositionSnapshot & { below: number; above: number };
+
 /** Far below a cent and far above a double's error on any price: the cheap test below never misses a fill. */
 const PRICE_TOLERANCE = 1e-6;
 
@@ -80,7 +83,7 @@ function mayAct(order: Indexed, ask: number, bid: number): boolean {
 export function createExecutionEngine(dependencies: { service: TradingService; quotes: QuoteSource; bus: EventBus; logger: Logger }) {
   const { service, quotes, bus, logger } = dependencies;
   const byCode = new Map<string, Map<number, Indexed>>();
-  const positionsByCode = new Map<string, Map<number, PositionSnapshot>>();
+  const positionsByCode = new Map<string, Map<number, WatchedPosition>>();
   const unsubscribes = new Map<string, () => void>();
   const pending = new Set<number>();
   // Fills and closes run one after another per user (a user's orders and positions share a wallet, so
@@ -136,7 +139,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       positions = new Map();
       positionsByCode.set(position.code, positions);
     }
-    positions.set(position.id, position);
+    positions.set(position.id, { ...position, ...service.triggerBoundsOf(position) });
     ensureSubscribed(position.code);
     // Only this position is new: checking the whole instrument again on every fill grew with its open positions.
     const latest = quotes.latest(position.code);
@@ -196,6 +199,9 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     const bid = Number(tick.bid);
     for (const order of byCode.get(tick.code)?.values() ?? []) check(order, tick, ask, bid);
     for (const position of positionsByCode.get(tick.code)?.values() ?? []) {
+      const touch = position.direction === 0 ? bid : ask;
+      // Most positions are nowhere near a take-profit, stop-loss or stop-out: no decimals for them.
+      if (touch > position.below && touch < position.above) continue;
       if (service.triggerOf(position, tick)) enqueueClose(position, tick);
     }
   }

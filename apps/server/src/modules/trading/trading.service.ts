@@ -784,9 +784,44 @@ export function createTradingService(dependencies: Dependencies) {
     return null;
   }
 
+  /**
+   * Touches between which a quote cannot close this position by itself (`triggerOf` is null strictly
+   * inside `below`..`above`), in floating point with a margin far above a double's error: the engine
+   * skips the decimal check of most positions on most ticks. A position valued in another currency
+   * than its wallet's has no stop-out bound (its rate moves): it is always checked.
+   */
+  function triggerBoundsOf(position: PositionSnapshot): { below: number; above: number } {
+    const instrument = catalog.byCode.get(position.code);
+    if (!instrument) return { below: Number.POSITIVE_INFINITY, above: Number.NEGATIVE_INFINITY };
+    const isBuy = position.direction === BUY;
+    const levels = { below: Number.NEGATIVE_INFINITY, above: Number.POSITIVE_INFINITY };
+    // A buy closes on its bid: take-profit above, stop-loss and stop-out below; a sell on its ask, mirrored.
+    const towardsProfit = isBuy ? 'above' : 'below';
+    const towardsLoss = isBuy ? 'below' : 'above';
+    const tighten = (side: 'below' | 'above', value: number) => {
+      levels[side] = side === 'below' ? Math.max(levels[side], value) : Math.min(levels[side], value);
+    };
+    if (position.takeProfit !== null) tighten(towardsProfit, Number(position.takeProfit));
+    if (position.stopLoss !== null) tighten(towardsLoss, Number(position.stopLoss));
+    if (instrument.currency !== currencyOfWallet(position.walletType as WalletType)) {
+      tighten(towardsLoss, isBuy ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY);
+    } else {
+      // Stopped out when margin + move × quantity × multiplier < margin × ratio: the move may fall to
+      // -(margin × (1 - ratio)) / (quantity × multiplier) before it does.
+      const room = new Decimal(position.margin)
+        .times(new Decimal(1).minus(MAINTENANCE_MARGIN_RATIO))
+        .div(new Decimal(position.quantity).times(multiplierOf(instrument)));
+      const open = new Decimal(position.openPrice);
+      tighten(towardsLoss, (isBuy ? open.minus(room) : open.plus(room)).toNumber());
+    }
+    const slack = (value: number) => (Number.isFinite(value) ? Math.abs(value) * 1e-9 + 1e-6 : 0);
+    return { below: levels.below + slack(levels.below), above: levels.above - slack(levels.above) };
+  }
+
   return {
     create,
     cancel,
+    triggerBoundsOf,
     closePosition,
     fillPriceOn,
     orderView,

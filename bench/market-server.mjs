@@ -61,6 +61,8 @@ export async function startMarketServer({ port, instruments = benchInstruments, 
   await waitUntilQuiet(child.pid);
   return {
     base,
+    /** The server's process id (a benchmark signals its preloaded probes). */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -71,6 +71,18 @@ function fingerprintOf(reason: string, legs: repository.SqlLeg[]) {
     .digest('hex');
 }
 
+/** The SQL form of a movement's legs and its fingerprint, as `ledger_post` takes them. */
+function sqlMovementOf(reason: string, movementLegs: Leg[]) {
+  const firstUser = movementLegs.find((leg) => 'userId' in leg.account)?.account;
+  const spreadKey = firstUser && 'userId' in firstUser ? firstUser.userId : undefined;
+  const legs = movementLegs.map((leg) => ({
+    ...toSqlLeg(leg.account, spreadKey),
+    amount: toMoney(leg.amount),
+    ...(leg.requireFunds ? { require_funds: true } : {}),
+  }));
+  return { reason, fingerprint: fingerprintOf(reason, legs), legs };
+}
+
 function walletOf(walletType: WalletType, row: repository.AccountRow | undefined): Wallet {
   const balance = new Decimal(row?.balance ?? 0);
   const held = new Decimal(row?.held ?? 0);
@@ -85,14 +97,7 @@ function walletOf(walletType: WalletType, row: repository.AccountRow | undefined
 
 /** A movement as the SQL functions take it, without its idempotency key. */
 function sqlInputOf(movement: Omit<Movement, 'idempotencyKey'>): Omit<repository.PostInput, 'key'> {
-  const firstUser = movement.legs.find((leg) => 'userId' in leg.account)?.account;
-  const spreadKey = firstUser && 'userId' in firstUser ? firstUser.userId : undefined;
-  const legs = movement.legs.map((leg) => ({
-    ...toSqlLeg(leg.account, spreadKey),
-    amount: toMoney(leg.amount),
-    ...(leg.requireFunds ? { require_funds: true } : {}),
-  }));
-  return { reason: movement.reason, memo: movement.memo ?? null, fingerprint: fingerprintOf(movement.reason, legs), legs };
+  return { ...sqlMovementOf(movement.reason, movement.legs), memo: movement.memo ?? null };
 }
 
 type Logger = { error(object: object, message: string): void; info(object: object, message: string): void };
@@ -174,6 +179,19 @@ export function createLedgerService(dependencies: { db: Database; logger: Logger
         name,
         statement((idempotencyKey) => repository.postingCall(idempotencyKey, input)),
       );
+    },
+
+    /**
+     * A movement (without its key and memo) and an account as the ledger's SQL functions take them, for a
+     * module that posts through those functions from its own SQL function in one round trip (trading's
+     * order fill, ADR 0007). The ledger's functions still do every write and every check; this only
+     * builds their arguments the way `post` and `postHold` do.
+     */
+    sqlMovement(reason: LedgerReason, legs: Leg[]) {
+      return sqlMovementOf(reason, legs);
+    },
+    sqlAccount(account: AccountRef) {
+      return toSqlLeg(account);
     },
 
     /** Reserves money on a user's wallet: available drops now, balance when the hold is posted. */

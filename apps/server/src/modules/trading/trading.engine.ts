@@ -11,6 +11,7 @@ type Logger = { error(object: object, message: string): void };
 function snapshotOf(position: PositionRow): PositionSnapshot {
   return {
     id: position.id,
+    userId: position.userId,
     code: position.code,
     walletType: position.walletType,
     direction: position.direction,
@@ -23,29 +24,51 @@ function snapshotOf(position: PositionRow): PositionSnapshot {
   };
 }
 
-type Resting = Pick<OrderRow, 'id' | 'code' | 'direction' | 'orderType' | 'status' | 'limitPrice' | 'stopPrice'>;
+type Resting = Pick<OrderRow, 'id' | 'userId' | 'code' | 'direction' | 'orderType' | 'status' | 'limitPrice' | 'stopPrice'>;
+
+/** A resting order as the engine indexes it: its limit and stop also as numbers, parsed once rather than on every tick. */
+type Indexed = Resting & { limit: number; stop: number };
+
+function indexed(order: Resting): Indexed {
+  return {
+    id: order.id,
+    userId: order.userId,
+    code: order.code,
+    direction: order.direction,
+    orderType: order.orderType,
+    status: order.status,
+    limitPrice: order.limitPrice,
+    stopPrice: order.stopPrice,
+    limit: Number(order.limitPrice ?? 0),
+    stop: Number(order.stopPrice ?? 0),
+  };
+}
+
+/** An open position as the engine watches it, with the touches between which no quote can close it (floating point). */
+type WatchedPosition = PositionSnapshot & { below: number; above: number };
 
 /** Far below a cent and far above a double's error on any price: the cheap test below never misses a fill. */
 const PRICE_TOLERANCE = 1e-6;
 
 /**
  * A cheap first look, in floating point, at whether a tick may fill or trigger an order: with 100,000
- * resting orders a tick must not build decimals for each (ADR 0003). It only lets through a superset;
- * the decimal check of the service decides, so money is never decided in floating point.
+ * resting orders a tick must not build decimals, nor parse a price, for each (ADR 0003). It only lets
+ * through a superset; the decimal check of the service decides, so money is never decided in floating point.
  */
-function mayAct(order: Resting, ask: number, bid: number): boolean {
+function mayAct(order: Indexed, ask: number, bid: number): boolean {
+  // No inner functions: this runs for every resting order on every tick, and a closure per call (named
+  // by the build's keep-names helper) cost more than the comparisons.
   const isBuy = order.direction === 0;
   const touch = isBuy ? ask : bid;
-  const limitCrossed = () =>
-    isBuy ? touch <= Number(order.limitPrice) + PRICE_TOLERANCE : touch >= Number(order.limitPrice) - PRICE_TOLERANCE;
-  const stopHit = () => (isBuy ? touch >= Number(order.stopPrice) - PRICE_TOLERANCE : touch <= Number(order.stopPrice) + PRICE_TOLERANCE);
+  const limitCrossed = isBuy ? touch <= order.limit + PRICE_TOLERANCE : touch >= order.limit - PRICE_TOLERANCE;
+  const stopHit = isBuy ? touch >= order.stop - PRICE_TOLERANCE : touch <= order.stop + PRICE_TOLERANCE;
   switch (order.orderType) {
     case 1:
-      return limitCrossed();
+      return limitCrossed;
     case 2:
-      return stopHit();
+      return stopHit;
     case 3:
-      return order.status === 3 ? limitCrossed() : stopHit();
+      return order.status === 3 ? limitCrossed : stopHit;
     default:
       return true;
   }
@@ -61,11 +84,26 @@ function mayAct(order: Resting, ask: number, bid: number): boolean {
  */
 export function createExecutionEngine(dependencies: { service: TradingService; quotes: QuoteSource; bus: EventBus; logger: Logger }) {
   const { service, quotes, bus, logger } = dependencies;
-  const byCode = new Map<string, Map<number, Resting>>();
-  const positionsByCode = new Map<string, Map<number, PositionSnapshot>>();
+  const byCode = new Map<string, Map<number, Indexed>>();
+  const positionsByCode = new Map<string, Map<number, WatchedPosition>>();
   const unsubscribes = new Map<string, () => void>();
   const pending = new Set<number>();
-  let chain: Promise<void> = Promise.resolve();
+  // Fills and closes run one after another per user (a user's orders and positions share a wallet, so
+  // they keep the order the ticks gave them) and side by side across users: one slow fill no longer
+  // holds every other user's behind it. Different users' transactions touch different wallets and the
+  // sharded house and fee accounts, whose locks every movement takes in one order.
+  const chains = new Map<number, Promise<void>>();
+  const inFlight = new Set<Promise<void>>();
+
+  function schedule(userId: number, task: () => Promise<void>) {
+    const next = (chains.get(userId) ?? Promise.resolve()).then(task).catch(() => undefined);
+    chains.set(userId, next);
+    inFlight.add(next);
+    void next.finally(() => {
+      inFlight.delete(next);
+      if (chains.get(userId) === next) chains.delete(userId);
+    });
+  }
   let stopBus: (() => void) | undefined;
   let stopPositionBus: (() => void) | undefined;
   let isRunning = false;
@@ -82,7 +120,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     unsubscribes.delete(code);
   }
 
-  function forget(order: Resting) {
+  function forget(order: Pick<Resting, 'id' | 'code'>) {
     byCode.get(order.code)?.delete(order.id);
     unsubscribeIfUnused(order.code);
   }
@@ -103,33 +141,34 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       positions = new Map();
       positionsByCode.set(position.code, positions);
     }
-    positions.set(position.id, position);
+    positions.set(position.id, { ...position, ...service.triggerBoundsOf(position) });
     ensureSubscribed(position.code);
+    // Only this position is new: checking the whole instrument again on every fill grew with its open positions.
     const latest = quotes.latest(position.code);
-    if (latest) onTick(latest);
+    if (latest?.marketStatus === 'open' && service.triggerOf(position, latest)) enqueueClose(position, latest);
   }
 
   const pendingCloses = new Set<number>();
   function enqueueClose(position: PositionSnapshot, tick: QuoteTick) {
     if (pendingCloses.has(position.id)) return;
     pendingCloses.add(position.id);
-    chain = chain
-      .then(async () => {
-        try {
-          const outcome = await service.closeTriggered(position.id, tick);
-          if (outcome !== 'waiting') forgetPosition(position);
-        } catch (error) {
-          logger.error({ err: error, positionId: position.id }, 'trading: triggered close failed; the position stays open');
-        }
-      })
-      .finally(() => pendingCloses.delete(position.id));
+    schedule(position.userId, async () => {
+      try {
+        const outcome = await service.closeTriggered(position.id, tick);
+        if (outcome !== 'waiting') forgetPosition(position);
+      } catch (error) {
+        logger.error({ err: error, positionId: position.id }, 'trading: triggered close failed; the position stays open');
+      } finally {
+        pendingCloses.delete(position.id);
+      }
+    });
   }
 
-  function enqueue(order: Resting, tick: QuoteTick) {
+  function enqueue(order: Indexed, tick: QuoteTick) {
     if (pending.has(order.id)) return;
     pending.add(order.id);
-    chain = chain
-      .then(async () => {
+    schedule(order.userId, async () => {
+      try {
         let outcome: FillOutcome;
         try {
           outcome = await service.fillResting(order.id, tick);
@@ -143,20 +182,28 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
           // A stop-limit whose stop was hit now waits on its limit only.
           if (indexed && indexed.orderType === 3) indexed.status = 3;
         }
-      })
-      .finally(() => pending.delete(order.id));
+      } finally {
+        pending.delete(order.id);
+      }
+    });
+  }
+
+  /** Queues a fill when this quote may fill or trigger the order (the decimal check of the service first). */
+  function check(order: Indexed, tick: QuoteTick, ask: number, bid: number) {
+    if (!mayAct(order, ask, bid)) return;
+    const { price, isTriggered } = service.fillPriceOn(order as unknown as OrderRow, tick);
+    if (price || (isTriggered && order.status === 0)) enqueue(order, tick);
   }
 
   function onTick(tick: QuoteTick) {
     if (tick.marketStatus !== 'open') return;
     const ask = Number(tick.ask);
     const bid = Number(tick.bid);
-    for (const order of byCode.get(tick.code)?.values() ?? []) {
-      if (!mayAct(order, ask, bid)) continue;
-      const { price, isTriggered } = service.fillPriceOn(order as OrderRow, tick);
-      if (price || (isTriggered && order.status === 0)) enqueue(order, tick);
-    }
+    for (const order of byCode.get(tick.code)?.values() ?? []) check(order, tick, ask, bid);
     for (const position of positionsByCode.get(tick.code)?.values() ?? []) {
+      const touch = position.direction === 0 ? bid : ask;
+      // Most positions are nowhere near a take-profit, stop-loss or stop-out: no decimals for them.
+      if (touch > position.below && touch < position.above) continue;
       if (service.triggerOf(position, tick)) enqueueClose(position, tick);
     }
   }
@@ -169,10 +216,12 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       byCode.set(order.code, orders);
     }
     ensureSubscribed(order.code);
-    orders.set(order.id, order);
+    const entry = indexed(order);
+    orders.set(order.id, entry);
     if (!isCheckedNow) return;
+    // Only this order is new: checking the whole book again for each new order grew with the book.
     const latest = quotes.latest(order.code);
-    if (latest) onTick(latest);
+    if (latest?.marketStatus === 'open') check(entry, latest, Number(latest.ask), Number(latest.bid));
   }
 
   return {
@@ -206,6 +255,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     resting(order: OrderRow) {
       const resting: Resting = {
         id: order.id,
+        userId: order.userId,
         code: order.code,
         direction: order.direction,
         orderType: order.orderType,
@@ -219,11 +269,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
 
     /** Resolves when every fill started so far has finished (tests wait on this). */
     async idle() {
-      let seen: Promise<void> | undefined;
-      while (seen !== chain) {
-        seen = chain;
-        await chain;
-      }
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
 
     restingCount() {
@@ -246,7 +292,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       for (const unsubscribe of unsubscribes.values()) unsubscribe();
       unsubscribes.clear();
       byCode.clear();
-      await chain.catch(() => undefined);
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { databaseErrorCode, type Executor } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
@@ -9,6 +10,121 @@ export type PositionRow = typeof tradingPositions.$inferSelect;
 export type FillRow = typeof tradingFills.$inferSelect;
 
 const inProgress = [0, 3];
+
+/** A row as the trading SQL functions return it (`trading_row_json`: columns by name, numbers as strings), typed like drizzle's. */
+function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** The columns of a new order by their SQL names, as `trading_place_order` reads them. */
+function orderJson(order: NewOrder): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(tradingOrders))) {
+    const value = order[key as keyof NewOrder];
+    if (value !== undefined) json[column.name] = value instanceof Date ? value.toISOString() : value;
+  }
+  return json;
+}
+
+/** An order that fills as it is accepted: its price and cost, and the one journal that takes margin + fee from the wallet. */
+export type ImmediateFillInput = {
+  price: string;
+  amount: string;
+  fee: string;
+  margin: string;
+  at: Date;
+  movement: { fingerprint: string; legs: object[] };
+};
+
+/** What a fill of a resting order posts and writes, decided by the service: `trading_fill_open_order`'s argument. */
+export type FillInput = {
+  price: string;
+  amount: string;
+  fee: string;
+  margin: string;
+  at: Date;
+  /** The house leg the order's hold is posted to (the ledger's SQL form). */
+  counter: object;
+  feeMovement: { fingerprint: string; legs: object[] };
+  settleMovement: { fingerprint: string; legs: object[] } | null;
+};
+
+function fillJson(fill: FillInput) {
+  return {
+    price: fill.price,
+    amount: fill.amount,
+    fee: fill.fee,
+    margin: fill.margin,
+    at: fill.at.toISOString(),
+    counter: fill.counter,
+    fee_movement: fill.feeMovement,
+    settle_movement: fill.settleMovement,
+  };
+}
+
+/** The refusals the SQL functions of an order raise, in the user's terms; anything else stays an error. */
+function refusalOf(error: unknown): AppError | undefined {
+  const code = databaseErrorCode(error);
+  if (code === 'TF001') return new AppError('TRADING_FROZEN');
+  if (code === 'BL001' || code === '23514') return new AppError('INSUFFICIENT_FUNDS');
+  if (code === 'BL002') return new AppError('IDEMPOTENCY_KEY_REUSED');
+  return undefined;
+}
+
+type PlacedJson = { outcome: 'exists' | 'resting' | 'filled'; order: Record<string, unknown>; position?: Record<string, unknown> };
+
+function placedOf(json: PlacedJson) {
+  return {
+    outcome: json.outcome,
+    order: rowFromJson(tradingOrders, json.order),
+    position: json.position ? rowFromJson(tradingPositions, json.position) : undefined,
+  };
+}
+
+/**
+ * Accepts an open order in one statement (ADR 0007): with `fill`, inserted filled with its position, its
+ * cost taken from the wallet in one journal; without, inserted in progress with `hold.amount` held on its
+ * wallet. Answers 'exists' with the first order when the idempotency key was used.
+ */
+export async function placeOrder(
+  executor: Executor,
+  order: NewOrder,
+  hold: { currency: string; amount: string },
+  fill: ImmediateFillInput | null,
+) {
+  const fillArgument = fill ? JSON.stringify({ ...fill, at: fill.at.toISOString() }) : null;
+  try {
+    const result = await executor.execute<{ placed: PlacedJson }>(
+      sql`SELECT trading_place_order(${JSON.stringify(orderJson(order))}::jsonb, ${JSON.stringify(hold)}::jsonb, ${fillArgument}::jsonb) AS placed`,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('trading_place_order returned no row');
+    return placedOf(typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed);
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
+
+/** Fills an order in progress that the caller's transaction has locked, in one statement (ADR 0007). */
+export async function fillLockedOrder(executor: Executor, orderId: number, fill: FillInput) {
+  try {
+    const result = await executor.execute<{ placed: PlacedJson }>(
+      sql`SELECT trading_fill_open_order(o, ${JSON.stringify(fillJson(fill))}::jsonb) AS placed FROM trading_orders o WHERE o.id = ${orderId}`,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error(`order ${orderId} vanished`);
+    const placed = placedOf(typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed);
+    if (!placed.position) throw new Error(`the fill of order ${orderId} returned no position`);
+    return { order: placed.order, position: placed.position };
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
 
 /**
  * Inserts an order, or nothing when its idempotency key was used. A trigger refuses an opening order of a
@@ -203,25 +319,4 @@ export async function lockOrdersInProgressIn(executor: Executor, codes: string[]
     .orderBy(tradingOrders.id)
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-/**
- * Closes queued while the market is shut: close orders (open_close 1) of a position still in progress.
- * Their quantity is reserved: a position is never closed, or queued, beyond what it holds.
- */
-const queuedClosesOf = (positionId: number) =>
-  and(eq(tradingOrders.positionId, positionId), eq(tradingOrders.openClose, 1), inArray(tradingOrders.status, inProgress));
-
-/** The quantity of a position already waiting to close at the open (read under the position's lock). */
-export async function queuedCloseQuantity(executor: Executor, positionId: number): Promise<string> {
-  const [row] = await executor
-    .select({ total: sql<string>`coalesce(sum(${tradingOrders.quantity}), 0)` })
-    .from(tradingOrders)
-    .where(queuedClosesOf(positionId));
-  return String(row?.total ?? '0');
-}
-
-/** Cancels the closes still waiting on a position that has just closed by other means (take-profit, stop-out, settlement). */
-export async function cancelQueuedCloses(executor: Executor, positionId: number, values: Partial<NewOrder>) {
-  return executor.update(tradingOrders).set(values).where(queuedClosesOf(positionId)).returning();
 }

@@ -16,7 +16,7 @@ import {
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import type { EventBus } from '../../platform/bus/index.ts';
-import { afterCommit, type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
+import { afterCommit, type Database, databaseErrorCode, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { type Notifier, silentNotifier, userEventsTopic } from '../../platform/notifications.ts';
@@ -98,7 +98,7 @@ const closeMessageOf = {
 /** What the execution engine keeps of an open position to watch its take-profit, stop-loss and stop-out. */
 export type PositionSnapshot = Pick<
   repository.PositionRow,
-  'id' | 'code' | 'walletType' | 'direction' | 'openPrice' | 'quantity' | 'margin' | 'takeProfit' | 'stopLoss' | 'isOpen'
+  'id' | 'userId' | 'code' | 'walletType' | 'direction' | 'openPrice' | 'quantity' | 'margin' | 'takeProfit' | 'stopLoss' | 'isOpen'
 >;
 
 const BUY = 0;
@@ -133,6 +133,26 @@ function decimalText(value: string | null): string | null {
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;
+
+/** PostgreSQL aborts these only because of what ran beside them; the same statement may simply run again. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+/**
+ * Runs one self-committing statement again, up to three times, when PostgreSQL aborted it for a deadlock
+ * or a serialization failure (what `inTransaction` does for a transaction). Safe: the aborted statement
+ * left nothing behind, and its idempotency key makes a repeat answer the first order.
+ */
+async function withRetries<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = databaseErrorCode(error);
+      if (attempt >= 3 || code === undefined || !RETRYABLE_CODES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
+    }
+  }
+}
 
 export function createTradingService(dependencies: Dependencies) {
   const { db, ledger, catalog, quotes, convert, clock, settings } = dependencies;
@@ -335,10 +355,10 @@ export function createTradingService(dependencies: Dependencies) {
     };
   }
 
-  /** The house account; `userId` keeps each user's fills on one of its shards (a leg of that user picks it otherwise). */
-  /** The row a fill finished, per transaction: create answers it without reading the order again. */
+  /** The row a fill finished, per transaction: the engine's fill writes its message without reading the order again. */
   const filledRows = new WeakMap<Executor, repository.OrderRow>();
 
+  /** The house account; `userId` keeps each user's fills on one of its shards (a leg of that user picks it otherwise). */
   function house(walletType: WalletType, userId?: number) {
     return {
       system: 'HOUSE' as const,
@@ -348,28 +368,57 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /**
-   * Fills an in-progress open order at a price, in the caller's transaction: posts its hold (margin
-   * and fee to the house, the fee on to FEES), settles any difference with the estimate, opens the
-   * position and records the fill. Exactly once: the row is locked and finished only while in progress.
+   * What a fill of an open order at `price` posts and writes, decided here in decimals: the hold posted
+   * to the house, the fee on to FEES, any difference with what was held settled with the wallet (a refund,
+   * or more taken when `extra` is positive), then the position and the fill (`trading_fill_open_order`).
+   */
+  function fillInputOf(
+    order: { userId: number; walletType: string },
+    price: Decimal,
+    cost: ReturnType<typeof costOf>,
+    extra: Decimal,
+    at: Date,
+  ): repository.FillInput {
+    const walletType = order.walletType as WalletType;
+    const { userId } = order;
+    return {
+      price: price.toString(),
+      amount: cost.amount,
+      fee: cost.fee,
+      margin: cost.margin,
+      at,
+      counter: ledger.sqlAccount(house(walletType, userId)),
+      feeMovement: ledger.sqlMovement('fee', [
+        { account: house(walletType, userId), amount: new Decimal(cost.fee).negated() },
+        { account: { system: 'FEES', currency: currencyOfWallet(walletType), spreadKey: userId }, amount: cost.fee },
+      ]),
+      settleMovement: extra.isZero()
+        ? null
+        : ledger.sqlMovement('trade_margin', [
+            { account: { userId, walletType }, amount: extra.negated(), requireFunds: extra.greaterThan(0) },
+            { account: house(walletType), amount: extra },
+          ]),
+    };
+  }
+
+  /**
+   * Fills an in-progress open order, locked by the caller's transaction, at a price: posts its hold
+   * (margin and fee to the house, the fee on to FEES), settles any difference with the estimate, opens
+   * the position and records the fill, in one statement (ADR 0007). Exactly once: the row is locked and
+   * finished only while in progress. An order whose wallet cannot pay a higher cost is cancelled instead.
    */
   async function fillOpenOrder(
     tx: Executor,
-    orderId: number,
+    order: repository.OrderRow,
     price: Decimal,
-    skipLocked: boolean,
     changed: repository.PositionRow[],
-    /** The order as this transaction just wrote it (a new order: no other transaction can see it yet, so no lock to take). */
-    written?: repository.OrderRow,
   ): Promise<FillOutcome> {
-    const order = written ?? (await repository.lockOrderInProgress(tx, orderId, { skipLocked }));
-    if (!order || order.holdId === null) return 'gone';
+    if (order.holdId === null) return 'gone';
     const instrument = instrumentOf(order.code);
     const rules = rulesOf(instrument);
     const walletType = order.walletType as WalletType;
-    const quantity = new Decimal(order.quantity);
-    const cost = costOf(instrument, rules, price, quantity, order.leverage);
-    const held = new Decimal(order.heldAmount);
-    const extra = cost.total.minus(held);
+    const cost = costOf(instrument, rules, price, new Decimal(order.quantity), order.leverage);
+    const extra = cost.total.minus(order.heldAmount);
     const at = now();
     if (extra.greaterThan(0)) {
       const wallet = await ledger.wallet(tx, order.userId, walletType);
@@ -384,74 +433,11 @@ export function createTradingService(dependencies: Dependencies) {
         return 'cancelled';
       }
     }
-    await ledger.postHold(tx, {
-      holdId: order.holdId,
-      idempotencyKey: `order:${order.id}:fill`,
-      reason: 'trade_margin',
-      memo: `order ${order.id} ${order.code}`,
-      counter: house(walletType, order.userId),
-    });
-    await ledger.post(tx, {
-      idempotencyKey: `order:${order.id}:fee`,
-      reason: 'fee',
-      memo: `order ${order.id} ${order.code}`,
-      legs: [
-        { account: house(walletType, order.userId), amount: new Decimal(cost.fee).negated() },
-        { account: { system: 'FEES', currency: currencyOfWallet(walletType), spreadKey: order.userId }, amount: cost.fee },
-      ],
-    });
-    if (!extra.isZero()) {
-      await ledger.post(tx, {
-        idempotencyKey: `order:${order.id}:settle`,
-        reason: 'trade_margin',
-        memo: `order ${order.id} ${order.code}`,
-        legs: [
-          { account: { userId: order.userId, walletType }, amount: extra.negated(), requireFunds: extra.greaterThan(0) },
-          { account: house(walletType), amount: extra },
-        ],
-      });
-    }
-    const position = await repository.insertPosition(tx, {
-      userId: order.userId,
-      orderId: order.id,
-      code: order.code,
-      source: order.source,
-      walletType,
-      direction: order.direction,
-      openedQuantity: order.quantity,
-      quantity: order.quantity,
-      openPrice: price.toString(),
-      leverage: order.leverage,
-      margin: cost.margin,
-      fees: cost.fee,
-      takeProfit: order.takeProfit,
-      stopLoss: order.stopLoss,
-      createdAt: at,
-    });
-    changed.push(position);
-    announcePosition(tx, position);
-    await repository.insertFill(tx, {
-      orderId: order.id,
-      positionId: position.id,
-      userId: order.userId,
-      quantity: order.quantity,
-      price: price.toString(),
-      fee: cost.fee,
-      margin: cost.margin,
-      createdAt: at,
-    });
-    const finished = await repository.finishOrder(tx, order.id, {
-      status: orderStatuses.success,
-      fillPrice: price.toString(),
-      amount: cost.amount,
-      fee: cost.fee,
-      margin: cost.margin,
-      positionId: position.id,
-      filledAt: at,
-    });
-    if (!finished) throw new Error(`order ${order.id} left progress during its own fill`);
-    announceOrder(tx, finished);
-    filledRows.set(tx, finished);
+    const filled = await repository.fillLockedOrder(tx, order.id, fillInputOf(order, price, cost, extra, at));
+    changed.push(filled.position);
+    announcePosition(tx, filled.position);
+    announceOrder(tx, filled.order);
+    filledRows.set(tx, filled.order);
     return 'filled';
   }
 
@@ -484,15 +470,53 @@ export function createTradingService(dependencies: Dependencies) {
     );
   }
 
-  /** Accepts an order: checks, reserves margin + fee, and fills at once when it can (a market order in session, a crossed limit). */
+  /** The first order sent with this idempotency key, when it is the same order; refuses a key reused for another. */
+  async function replayOf(userId: number, code: string, input: CreateOrderInput): Promise<Order | undefined> {
+    const existing = await repository.orderByKey(db, userId, input.idempotencyKey);
+    if (!existing) return undefined;
+    if (!isSameOrder(existing, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return orderView(existing);
+  }
+
+  /**
+   * Accepts an order: checks, reserves margin + fee, and fills at once when it can (a market order in
+   * session, a crossed limit). Everything is decided here first; the writes are one statement
+   * (`trading_place_order`, ADR 0007), which also answers the first order of a retried idempotency key.
+   */
   async function create(principal: Principal, kind: CreateKind, input: CreateOrderInput): Promise<Order> {
     const userId = userIdOf(principal);
     const code = input.code.toUpperCase();
-    const existing = await repository.orderByKey(db, userId, input.idempotencyKey);
-    if (existing) {
-      if (!isSameOrder(existing, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      return orderView(existing);
+    let prepared: ReturnType<typeof prepareOrder>;
+    try {
+      prepared = prepareOrder(userId, code, kind, input);
+    } catch (error) {
+      // A retry of an order accepted before answers that order, even if it would be refused now.
+      if (error instanceof AppError) {
+        const replay = await replayOf(userId, code, input);
+        if (replay) return replay;
+      }
+      throw error;
     }
+    const { draft, hold, fill } = prepared;
+    const placed = await withRetries(() => repository.placeOrder(db, draft, hold, fill));
+    if (placed.outcome === 'exists') {
+      if (!isSameOrder(placed.order, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return orderView(placed.order);
+    }
+    // One statement committed on its own: what it wrote is visible to everyone now. A fill is announced
+    // to the owner's other screens; an order that rests is only what the ticket answers.
+    if (placed.position) {
+      announcePosition(db, placed.position);
+      announceOrder(db, placed.order);
+      dependencies.onPositionChanged?.(placed.position);
+    }
+    if (placed.order.status === orderStatuses.entrusted || placed.order.status === orderStatuses.triggered)
+      dependencies.onResting?.(placed.order);
+    return orderView(placed.order);
+  }
+
+  /** The checks of a new order and what accepting it writes: the row, the hold, and the fill when it fills at once. */
+  function prepareOrder(userId: number, code: string, kind: CreateKind, input: CreateOrderInput) {
     const instrument = instrumentOf(code);
     if (!(sourcesOfCreate[kind] as readonly string[]).includes(instrument.source))
       throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
@@ -513,59 +537,54 @@ export function createTradingService(dependencies: Dependencies) {
       reservePrice = Decimal.max(new Decimal(input.stopPrice ?? touch), touch);
     }
     const reserve = costOf(instrument, rules, reservePrice, quantity, input.leverage);
-
-    const changed: repository.PositionRow[] = [];
-    const result = await inTransaction(db, async (tx) => {
-      // A retried attempt starts again: what the aborted one collected never happened.
-      changed.length = 0;
-      const inserted = await repository.insertOrder(tx, {
-        userId,
-        idempotencyKey: input.idempotencyKey,
-        code,
-        source: instrument.source,
-        walletType: rules.walletType,
-        direction: input.direction,
-        orderType: input.type,
-        openClose: 0,
-        status: orderStatuses.entrusted,
-        quantity: quantity.toString(),
-        limitPrice: input.price ?? null,
-        stopPrice: input.stopPrice ?? null,
-        leverage: input.leverage,
-        timeInForce: input.timeInForce,
-        takeProfit: input.takeProfit ?? null,
-        stopLoss: input.stopLoss ?? null,
-        expiresAt: orderExpiry(instrument, input.timeInForce, now().getTime(), clock),
-        createdAt: now(),
-      });
-      if (!inserted) {
-        const first = await repository.orderByKey(tx, userId, input.idempotencyKey);
-        if (!first || !isSameOrder(first, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return { order: first, isNew: false };
+    const held = toMoney(reserve.total);
+    const at = now();
+    const draft: repository.NewOrder = {
+      userId,
+      idempotencyKey: input.idempotencyKey,
+      code,
+      source: instrument.source,
+      walletType: rules.walletType,
+      direction: input.direction,
+      orderType: input.type,
+      openClose: 0,
+      status: orderStatuses.entrusted,
+      quantity: quantity.toString(),
+      limitPrice: input.price ?? null,
+      stopPrice: input.stopPrice ?? null,
+      leverage: input.leverage,
+      timeInForce: input.timeInForce,
+      takeProfit: input.takeProfit ?? null,
+      stopLoss: input.stopLoss ?? null,
+      expiresAt: orderExpiry(instrument, input.timeInForce, at.getTime(), clock),
+      createdAt: at,
+    };
+    let fill: repository.ImmediateFillInput | null = null;
+    if (isTrading(instrument, tick)) {
+      const { price } = fillPriceOn({ ...draft, heldAmount: held } as repository.OrderRow, tick);
+      // At the quote the reserve was taken on, the fill never costs more than the reserve (the reserve
+      // price is the touch or worse). Should it ever, the order rests and the engine fills it, checking the wallet.
+      const cost = price ? costOf(instrument, rules, price, quantity, input.leverage) : null;
+      if (price && cost && !cost.total.greaterThan(held)) {
+        const walletType = rules.walletType;
+        // Nothing is held for an order that fills as it is accepted: its margin and fee leave the wallet
+        // in one journal (the wallet's one entry is the same as a posted hold's: margin + fee, trade_margin).
+        const legs = [
+          { account: { userId, walletType }, amount: cost.total.negated(), requireFunds: true },
+          { account: house(walletType, userId), amount: cost.margin },
+          { account: { system: 'FEES' as const, currency: currencyOfWallet(walletType), spreadKey: userId }, amount: cost.fee },
+        ].filter((leg) => !new Decimal(leg.amount).isZero());
+        fill = {
+          price: price.toString(),
+          amount: cost.amount,
+          fee: cost.fee,
+          margin: cost.margin,
+          at,
+          movement: ledger.sqlMovement('trade_margin', legs),
+        };
       }
-      const { holdId } = await ledger.placeHold(tx, {
-        idempotencyKey: `order:${inserted.id}:hold`,
-        userId,
-        walletType: rules.walletType,
-        amount: reserve.total,
-        reason: 'trade_margin',
-      });
-      const held = await repository.updateOrder(tx, inserted.id, { holdId, heldAmount: toMoney(reserve.total) });
-      if (isTrading(instrument, tick)) {
-        const { price } = fillPriceOn(inserted, tick);
-        if (price && (await fillOpenOrder(tx, inserted.id, price, false, changed, held)) === 'filled') {
-          const filled = filledRows.get(tx);
-          if (filled) return { order: filled, isNew: true };
-        }
-      }
-      const order = await repository.orderOf(tx, userId, inserted.id);
-      if (!order) throw new Error('order vanished');
-      return { order, isNew: true };
-    });
-    for (const position of changed) dependencies.onPositionChanged?.(position);
-    if (result.isNew && (result.order.status === orderStatuses.entrusted || result.order.status === orderStatuses.triggered))
-      dependencies.onResting?.(result.order);
-    return orderView(result.order);
+    }
+    return { draft, hold: { currency: currencyOfWallet(rules.walletType), amount: held }, fill };
   }
 
   async function cancel(principal: Principal, orderId: number): Promise<Order> {
@@ -915,9 +934,44 @@ export function createTradingService(dependencies: Dependencies) {
     return null;
   }
 
+  /**
+   * Touches between which a quote cannot close this position by itself (`triggerOf` is null strictly
+   * inside `below`..`above`), in floating point with a margin far above a double's error: the engine
+   * skips the decimal check of most positions on most ticks. A position valued in another currency
+   * than its wallet's has no stop-out bound (its rate moves): it is always checked.
+   */
+  function triggerBoundsOf(position: PositionSnapshot): { below: number; above: number } {
+    const instrument = catalog.byCode.get(position.code);
+    if (!instrument) return { below: Number.POSITIVE_INFINITY, above: Number.NEGATIVE_INFINITY };
+    const isBuy = position.direction === BUY;
+    const levels = { below: Number.NEGATIVE_INFINITY, above: Number.POSITIVE_INFINITY };
+    // A buy closes on its bid: take-profit above, stop-loss and stop-out below; a sell on its ask, mirrored.
+    const towardsProfit = isBuy ? 'above' : 'below';
+    const towardsLoss = isBuy ? 'below' : 'above';
+    const tighten = (side: 'below' | 'above', value: number) => {
+      levels[side] = side === 'below' ? Math.max(levels[side], value) : Math.min(levels[side], value);
+    };
+    if (position.takeProfit !== null) tighten(towardsProfit, Number(position.takeProfit));
+    if (position.stopLoss !== null) tighten(towardsLoss, Number(position.stopLoss));
+    if (instrument.currency !== currencyOfWallet(position.walletType as WalletType)) {
+      tighten(towardsLoss, isBuy ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY);
+    } else {
+      // Stopped out when margin + move × quantity × multiplier < margin × ratio: the move may fall to
+      // -(margin × (1 - ratio)) / (quantity × multiplier) before it does.
+      const room = new Decimal(position.margin)
+        .times(new Decimal(1).minus(MAINTENANCE_MARGIN_RATIO))
+        .div(new Decimal(position.quantity).times(multiplierOf(instrument)));
+      const open = new Decimal(position.openPrice);
+      tighten(towardsLoss, (isBuy ? open.minus(room) : open.plus(room)).toNumber());
+    }
+    const slack = (value: number) => (Number.isFinite(value) ? Math.abs(value) * 1e-9 + 1e-6 : 0);
+    return { below: levels.below + slack(levels.below), above: levels.above - slack(levels.above) };
+  }
+
   return {
     create,
     cancel,
+    triggerBoundsOf,
     closePosition,
     fillPriceOn,
     orderView,
@@ -947,7 +1001,7 @@ export function createTradingService(dependencies: Dependencies) {
         if (isTriggered && order.status === orderStatuses.entrusted)
           await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
         if (!price) return 'waiting';
-        const filled = await fillOpenOrder(tx, order.id, price, false, changed);
+        const filled = await fillOpenOrder(tx, order, price, changed);
         // Only fills the user did not watch happen get a message: a market order filled within its own
         // request is already answered on the ticket; a resting or entrusted one fills while they are away.
         const row = filledRows.get(tx);

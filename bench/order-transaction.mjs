@@ -1,0 +1,112 @@
+// Budget (trading issue): the order transaction alone, as a ratio to pgbench TPC-B (prepared) in the same
+// run; goal ≥ 1.2×. Market orders placed and filled through the trading service (no HTTP, no session),
+// 16 concurrent clients (BENCH_CLIENTS), each a funded user of its own buying one share at the ask of one
+// of 8 instruments, on a scratch database of the local PostgreSQL. The market is always open and the
+// quotes are scripted (fixed bid and ask), so every order fills in its own call, as in `orders.mjs`.
+// The pgbench reference is taken in turns with the measurement (support.mjs). Ends with a reconciliation.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+import { clients, durationSeconds, interleavedWithPgbench, load, pgbenchInitialise, rounds, withScratchDatabase } from './support.mjs';
+
+register();
+const serverSource = new URL('../apps/server/src/', import.meta.url);
+const { loadConfig } = await import(new URL('platform/config.ts', serverSource).href);
+const { openDatabase } = await import(new URL('platform/db/index.ts', serverSource).href);
+const { buildApp } = await import(new URL('app.ts', serverSource).href);
+const { createLedgerService } = await import(new URL('modules/ledger/index.ts', serverSource).href);
+
+const instruments = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM'];
+
+/** Fixed quotes, every market open: the service reads its touch here instead of the simulated feed. */
+function fixedQuotes() {
+  const tick = (code) => ({
+    code,
+    price: '100.00',
+    change: '0',
+    changeRatio: '0',
+    volume: '0',
+    open: '100.00',
+    high: '100.00',
+    low: '100.00',
+    prevClose: '100.00',
+    bid: '99.98',
+    ask: '100.00',
+    bidVolume: '100',
+    askVolume: '100',
+    marketStatus: 'open',
+    fall: false,
+    timestamp: Date.now(),
+  });
+  const ticks = new Map(instruments.map((code) => [code, tick(code)]));
+  return { latest: (code) => ticks.get(code), subscribe: () => () => undefined };
+}
+
+const result = await withScratchDatabase('bolsa_order_tx', async (url) => {
+  pgbenchInitialise(url);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: String(clients),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-order-tx-')),
+    MARKET_CLOCK: 'always-open',
+    MARKET_INSTRUMENTS: instruments.join(','),
+    DEMO_DATA: 'false',
+  });
+  const database = await openDatabase(config);
+  // The whole server as it runs (execution engine included, watching every new position), without
+  // the simulated feed and the jobs; nobody calls its HTTP side.
+  const app = await buildApp(config, { database, shouldStartJobs: false, shouldStartMarketFeed: false, quoteSource: fixedQuotes() });
+  const pool = database.pool;
+  const inserted = await pool.query(
+    `INSERT INTO users (email, password_hash, invitation_code)
+     SELECT 'ordertx' || g || '@example.com', 'x', 'OT' || lpad(g::text, 6, '0') FROM generate_series(1, $1) g RETURNING id`,
+    [clients],
+  );
+  const userIds = inserted.rows.map((row) => Number(row.id));
+  await pool.query(
+    `SELECT ledger_post('ordertx-seed-' || u, 'deposit', NULL, 'ordertx-seed-' || u,
+       jsonb_build_array(jsonb_build_object('system', 'DEPOSIT_CLEARING', 'currency', 'USD', 'amount', '-10000000.00'),
+                         jsonb_build_object('user', u, 'wallet', 'STOCK', 'currency', 'USD', 'amount', '10000000.00')))
+     FROM unnest($1::bigint[]) AS u`,
+    [userIds],
+  );
+  await pool.query('ANALYZE');
+
+  const trading = app.trading.service;
+  let round = 0;
+  const service = await interleavedWithPgbench(url, (seconds) => {
+    round += 1;
+    return load(async (client, index) => {
+      const order = await trading.create({ userId: String(userIds[client]), sessionId: 'bench' }, 'stock', {
+        code: instruments[(client + index) % instruments.length],
+        direction: 0,
+        type: 0,
+        quantity: '1',
+        leverage: 1,
+        timeInForce: 'day',
+        idempotencyKey: `ordertx-${round}-${client}-${index}`,
+      });
+      if (order.status !== 1) throw new Error(`order ${order.id} did not fill (status ${order.status})`);
+    }, seconds);
+  });
+  await app.trading.engine.idle();
+  const filled = await pool.query('SELECT status, count(*)::int AS n FROM trading_orders GROUP BY status ORDER BY status');
+  await app.close();
+  const ledger = createLedgerService({ db: database.db, logger: { error() {}, info() {} } });
+  const report = await ledger.reconcile();
+  await database.close();
+  return { service, filled: filled.rows, isBalanced: report.isBalanced };
+});
+
+const { service } = result;
+console.log(
+  `taken in ${rounds} turns with pgbench TPC-B (prepared, ${clients} clients) on the same database, ${durationSeconds} s of each`,
+);
+console.log(
+  `market orders through the trading service (no HTTP): ${service.tps.toFixed(0)}/s against pgbench ${service.referenceTps.toFixed(0)} tps, p50 ${service.p50.toFixed(2)} ms, p99 ${service.p99.toFixed(2)} ms, failures ${service.failures}${service.firstFailure ? ` (first: ${service.firstFailure.message})` : ''}; ratio to pgbench ${service.ratio.toFixed(2)} (goal ≥ 1.20)`,
+);
+console.log(
+  `orders by status after the run: ${result.filled.map((row) => `${row.status}: ${row.n}`).join(', ')}; ledger ${result.isBalanced ? 'balanced' : 'NOT BALANCED'}`,
+);

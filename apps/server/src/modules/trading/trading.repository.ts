@@ -320,3 +320,24 @@ export async function lockOrdersInProgressIn(executor: Executor, codes: string[]
     .limit(limit)
     .for('update', { skipLocked: true });
 }
+
+/**
+ * Closes queued while the market is shut: close orders (open_close 1) of a position still in progress.
+ * Their quantity is reserved: a position is never closed, or queued, beyond what it holds.
+ */
+const queuedClosesOf = (positionId: number) =>
+  and(eq(tradingOrders.positionId, positionId), eq(tradingOrders.openClose, 1), inArray(tradingOrders.status, inProgress));
+
+/** The quantity of a position already waiting to close at the open (read under the position's lock). */
+export async function queuedCloseQuantity(executor: Executor, positionId: number): Promise<string> {
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(sum(${tradingOrders.quantity}), 0)` })
+    .from(tradingOrders)
+    .where(queuedClosesOf(positionId));
+  return String(row?.total ?? '0');
+}
+
+/** Cancels the closes still waiting on a position that has just closed by other means (take-profit, stop-out, settlement). */
+export async function cancelQueuedCloses(executor: Executor, positionId: number, values: Partial<NewOrder>) {
+  return executor.update(tradingOrders).set(values).where(queuedClosesOf(positionId)).returning();
+}

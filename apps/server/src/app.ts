@@ -181,7 +181,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('drain', async (timeoutMs: number) => {
     // A request whose headers reached the socket before the signal is in flight too, but a busy event
     // loop may not have parsed it yet: give it a moment to be counted before new ones are turned away.
+    // The moment ends with an immediate, which runs only after the loop's next poll for input: a process
+    // the machine did not run for longer than the timer wakes up in the timers phase, before it has read
+    // the sockets, and would otherwise find nothing in flight and close the port under that request.
     await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setImmediate(resolve));
     isDraining = true;
     if (inFlight === 0) return;
     await new Promise<void>((resolve) => {

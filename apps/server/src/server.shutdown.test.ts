@@ -66,9 +66,14 @@ describe('graceful shutdown', () => {
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
       child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // While it drains, a new request is told the service is going away, in the envelope.
-      const late = await fetch(`http://127.0.0.1:${port}/web/health`, { headers: { languages: 'en' } });
+      // While it drains, a new request is told the service is going away, in the envelope. A server the
+      // machine starves of CPU may still answer for a moment before it starts draining; it must never
+      // close its port while the request above is in flight (fetch would fail).
+      let late = await fetch(`http://127.0.0.1:${port}/web/health`, { headers: { languages: 'en' } });
+      for (const deadline = Date.now() + 10_000; late.status === 200 && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        late = await fetch(`http://127.0.0.1:${port}/web/health`, { headers: { languages: 'en' } });
+      }
       expect(late.status).toBe(503);
       expect(await late.json()).toMatchObject({ code: 1503, data: null });
       // Write, not end: a half-closed client socket is dropped by Node's HTTP server, which no real client does.

@@ -4,7 +4,8 @@ import type { MarketStatus } from '@bolsa/contracts';
  * Trading calendars: each market's sessions in its own time zone, its weekend and its public
  * holidays of 2026 and 2027. Daily markets (stocks, indices) have regular sessions (and, for the US,
  * pre- and post-market); weekly markets (CME-style futures, forex) trade from a Sunday evening to a
- * Friday evening in New York, a trading date D running from D-1 at `openMinute` to D at `closeMinute`.
+ * Friday evening in New York, a trading date D running from D-1 at `openMinute` to D at `closeMinute`,
+ * except on the days of their US-holiday schedule (see `ScheduleDay`).
  */
 
 export const calendarIds = ['US', 'BYMA', 'TWSE', 'CME', 'CBOT_GRAINS', 'FX', 'JPX', 'XETRA', 'LSE', 'HKEX', 'SSE'] as const;
@@ -37,6 +38,9 @@ type WeeklyCalendar = {
   closeMinute: number;
   /** Halts inside a trading date's session, local minutes of that date (the grains' morning pause). */
   pauses?: readonly Range[];
+  /** The days its hours differ from the week's (holidays, halts, early closes), by local date. */
+  schedule: Schedule;
+  /** The schedule's days without a trade date (`closed` and `halt`). */
   holidays: Readonly<Record<string, string>>;
 };
 
@@ -79,22 +83,101 @@ const usEarlyCloses = {
 };
 const US_EARLY_POST_END = at(17);
 
-/** CME Globex and the forex market close fully on these days (other US holidays only shorten the session). */
-const globexHolidays = {
-  '2026-01-01': "New Year's Day",
-  '2026-04-03': 'Good Friday',
-  '2026-12-25': 'Christmas Day',
-  '2027-01-01': "New Year's Day",
-  '2027-03-26': 'Good Friday',
-  '2027-12-24': 'Christmas Day (observed)',
+/**
+ * The US-holiday schedules of the weekly markets, 2026 and 2027, by New York date. They follow the
+ * conventions of CME Group's published Globex holiday calendars (cmegroup.com, "Holiday Calendar" /
+ * trading hours by date; the same rules as the CME Globex equity and agriculture calendars of the
+ * open-source pandas_market_calendars), applied to the dates of the NYSE holidays above. Times below
+ * are New York (Chicago + 1 hour).
+ *
+ * A day of a schedule is one of:
+ * - `closed`: no trading that day. The session that would open the evening before stays shut and the
+ *   market reopens at its usual evening time on the day itself, for the next trade date.
+ * - `halt`: a holiday with a shortened session. The market opens as usual the evening before and
+ *   halts at `halt`; there is no trade date (no settlement) on the holiday, so those hours belong to
+ *   the next trade date, which opens as usual on the evening of the holiday ("trades executed on
+ *   the holiday are for trade date …" in CME's notices).
+ * - `short`: an ordinary trade date that closes early at `close` and, with `open`, opens only at that
+ *   minute of the day itself (no evening session before it).
+ */
+export type ScheduleDay = { name: string } & (
+  | { kind: 'closed' }
+  | { kind: 'halt'; halt: number }
+  | { kind: 'short'; close: number; open?: number }
+);
+type Schedule = Readonly<Record<string, ScheduleDay>>;
+
+const closed = (name: string): ScheduleDay => ({ name, kind: 'closed' });
+const halt = (name: string, minute: number): ScheduleDay => ({ name, kind: 'halt', halt: minute });
+const short = (name: string, close: number, open?: number): ScheduleDay =>
+  open === undefined ? { name, kind: 'short', close } : { name, kind: 'short', close, open };
+
+/**
+ * CME Globex (equity index, interest rate, currency, energy and metals futures here): closed on New
+ * Year's Day, Good Friday and Christmas (the observed day when it falls on a weekend: Friday
+ * 2027-12-24); on the other US holidays the session opened the evening before halts at 12:00 Chicago
+ * = 13:00 New York; the day after Thanksgiving and Christmas Eve (when a weekday other than the
+ * observed Christmas) close at 12:15 Chicago = 13:15 New York, NYSE's 13:00 half day plus 15 minutes.
+ * One time per calendar: CME's equity-index times, which its interest-rate and currency products
+ * share; NYMEX/COMEX products have at times halted up to 30 minutes later. Not modelled: the short
+ * morning session CME has opened for equity and rate futures in years when the US jobs report was
+ * released on Good Friday.
+ */
+const globexSchedule: Schedule = {
+  '2026-01-01': closed("New Year's Day"),
+  '2026-01-19': halt('Martin Luther King Jr. Day', at(13)),
+  '2026-02-16': halt("Washington's Birthday", at(13)),
+  '2026-04-03': closed('Good Friday'),
+  '2026-05-25': halt('Memorial Day', at(13)),
+  '2026-06-19': halt('Juneteenth', at(13)),
+  '2026-07-03': halt('Independence Day (observed)', at(13)),
+  '2026-09-07': halt('Labor Day', at(13)),
+  '2026-11-26': halt('Thanksgiving Day', at(13)),
+  '2026-11-27': short('Day after Thanksgiving', at(13, 15)),
+  '2026-12-24': short('Christmas Eve', at(13, 15)),
+  '2026-12-25': closed('Christmas Day'),
+  '2027-01-01': closed("New Year's Day"),
+  '2027-01-18': halt('Martin Luther King Jr. Day', at(13)),
+  '2027-02-15': halt("Washington's Birthday", at(13)),
+  '2027-03-26': closed('Good Friday'),
+  '2027-05-31': halt('Memorial Day', at(13)),
+  '2027-06-18': halt('Juneteenth (observed)', at(13)),
+  '2027-07-05': halt('Independence Day (observed)', at(13)),
+  '2027-09-06': halt('Labor Day', at(13)),
+  '2027-11-25': halt('Thanksgiving Day', at(13)),
+  '2027-11-26': short('Day after Thanksgiving', at(13, 15)),
+  '2027-12-24': closed('Christmas Day (observed)'),
 };
 
-const forexHolidays = {
-  '2026-01-01': "New Year's Day",
-  '2026-12-25': 'Christmas Day',
-  '2027-01-01': "New Year's Day",
-  '2027-12-24': 'Christmas Day (observed)',
+/**
+ * CBOT grains on Globex: closed on every US exchange holiday (no evening session before it; they
+ * reopen at 19:00 Chicago = 20:00 New York on the holiday, for the next trade date); the day after
+ * Thanksgiving trades only 08:30–12:05 Chicago (09:30–13:05 New York, no overnight session after the
+ * holiday) and Christmas Eve closes at 12:05 Chicago = 13:05 New York.
+ */
+const grainsSchedule: Schedule = {
+  ...Object.fromEntries(Object.entries(usHolidays).map(([date, name]) => [date, closed(name)])),
+  '2026-11-27': short('Day after Thanksgiving', at(13, 5), at(9, 30)),
+  '2026-12-24': short('Christmas Eve', at(13, 5)),
+  '2027-11-26': short('Day after Thanksgiving', at(13, 5), at(9, 30)),
 };
+
+/**
+ * Forex is an interbank market that trades through the US holidays: it closes only on Christmas Day
+ * and New Year's Day when they fall on a weekday (from 17:00 New York the evening before to 17:00 on
+ * the day). A holiday on a weekend moves nothing (Friday 2027-12-24 trades). Dealers' early closes on
+ * 24 and 31 December are not modelled.
+ */
+const forexSchedule: Schedule = {
+  '2026-01-01': closed("New Year's Day"),
+  '2026-12-25': closed('Christmas Day'),
+  '2027-01-01': closed("New Year's Day"),
+};
+
+/** The holidays of a schedule: the days it closes or halts (no trade date); short days still trade. */
+function holidaysOf(schedule: Schedule): Record<string, string> {
+  return Object.fromEntries(Object.entries(schedule).flatMap(([date, day]) => (day.kind === 'short' ? [] : [[date, day.name]])));
+}
 
 const argentinaHolidays = {
   '2026-01-01': 'Año Nuevo',
@@ -337,10 +420,11 @@ export const calendars: Record<CalendarId, Calendar> = {
     timeZone: 'America/New_York',
     openMinute: at(18),
     closeMinute: at(17),
-    holidays: globexHolidays,
+    schedule: globexSchedule,
+    holidays: holidaysOf(globexSchedule),
   },
   // Corn, soybeans and wheat on CBOT Globex: 19:00–07:45 and 08:30–13:20 Chicago, i.e. 20:00 the
-  // evening before to 14:20 New York with a pause 08:45–09:30; closed on the Globex holidays.
+  // evening before to 14:20 New York with a pause 08:45–09:30; closed on every US holiday.
   CBOT_GRAINS: {
     kind: 'weekly',
     id: 'CBOT_GRAINS',
@@ -349,7 +433,8 @@ export const calendars: Record<CalendarId, Calendar> = {
     openMinute: at(20),
     closeMinute: at(14, 20),
     pauses: [[at(8, 45), at(9, 30)]],
-    holidays: globexHolidays,
+    schedule: grainsSchedule,
+    holidays: holidaysOf(grainsSchedule),
   },
   FX: {
     kind: 'weekly',
@@ -358,7 +443,8 @@ export const calendars: Record<CalendarId, Calendar> = {
     timeZone: 'America/New_York',
     openMinute: at(17),
     closeMinute: at(17),
-    holidays: forexHolidays,
+    schedule: forexSchedule,
+    holidays: holidaysOf(forexSchedule),
   },
   JPX: {
     kind: 'daily',
@@ -512,16 +598,52 @@ export function earlyCloseOf(calendar: Calendar, date: string): string | undefin
 
 export type Session = { open: number; close: number };
 
-/** A weekly market's trading date: from the evening before to the close, split at its pauses. */
-function weeklySessionsOf(calendar: WeeklyCalendar, date: string): Session[] {
+/** Trading from an instant to a local minute of a date, split at the pauses of that date that fall inside. */
+function piecesUntil(calendar: WeeklyCalendar, open: number, date: string, closeMinute: number): Session[] {
   const sessions: Session[] = [];
-  let open = zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone);
+  const close = zonedToInstant(date, closeMinute, calendar.timeZone);
+  let start = open;
   for (const [pauseStart, pauseEnd] of calendar.pauses ?? []) {
-    sessions.push({ open, close: zonedToInstant(date, pauseStart, calendar.timeZone) });
-    open = zonedToInstant(date, pauseEnd, calendar.timeZone);
+    const pausedAt = zonedToInstant(date, pauseStart, calendar.timeZone);
+    const resumedAt = zonedToInstant(date, pauseEnd, calendar.timeZone);
+    if (pausedAt >= close || resumedAt <= start) continue;
+    if (pausedAt > start) sessions.push({ open: start, close: pausedAt });
+    start = resumedAt;
   }
-  sessions.push({ open, close: zonedToInstant(date, calendar.closeMinute, calendar.timeZone) });
+  if (start < close) sessions.push({ open: start, close });
   return sessions;
+}
+
+/** The first trade date on or after a date (a weekly market's holidays are at most a few days in a row). */
+function tradeDateOnOrAfter(calendar: Calendar, date: string): string {
+  let day = date;
+  for (let guard = 0; guard < 14 && !isTradingDate(calendar, day); guard += 1) day = addDays(day, 1);
+  return day;
+}
+
+/**
+ * A weekly market's trade date: from the evening before (or, on a late-opening short day, that
+ * morning) to the close or early close, split at its pauses; preceded by the shortened sessions of
+ * the `halt` holidays since the previous trade date, which belong to it.
+ */
+function weeklySessionsOf(calendar: WeeklyCalendar, date: string): Session[] {
+  const halted: Session[] = [];
+  let day = addDays(date, -1);
+  for (let guard = 0; guard < 14 && !isTradingDate(calendar, day); guard += 1) {
+    const entry = calendar.schedule[day];
+    if (entry?.kind === 'halt') {
+      const open = zonedToInstant(addDays(day, -1), calendar.openMinute, calendar.timeZone);
+      halted.unshift(...piecesUntil(calendar, open, day, entry.halt));
+    }
+    day = addDays(day, -1);
+  }
+  const entry = calendar.schedule[date];
+  const isShort = entry?.kind === 'short';
+  const open =
+    isShort && entry.open !== undefined
+      ? zonedToInstant(date, entry.open, calendar.timeZone)
+      : zonedToInstant(addDays(date, -1), calendar.openMinute, calendar.timeZone);
+  return [...halted, ...piecesUntil(calendar, open, date, isShort ? entry.close : calendar.closeMinute)];
 }
 const sessionCache = new Map<string, Session[]>();
 
@@ -548,25 +670,37 @@ export function sessionsOf(calendar: Calendar, date: string): Session[] {
 /** The trading date an instant belongs to (for weekly markets the evening belongs to the next day). */
 export function tradingDateOf(calendar: Calendar, instantMs: number): string {
   const local = localTimeOf(instantMs, calendar.timeZone);
-  if (calendar.kind === 'weekly' && local.minute >= calendar.openMinute) return addDays(local.date, 1);
-  return local.date;
+  if (calendar.kind === 'daily') return local.date;
+  const date = local.minute >= calendar.openMinute ? addDays(local.date, 1) : local.date;
+  // The hours of a holiday with a shortened session belong to the next trade date.
+  return calendar.schedule[date]?.kind === 'halt' ? tradeDateOnOrAfter(calendar, date) : date;
 }
 
 export type ClockMode = 'real' | 'always-open';
 
-/** The status of a market at an instant; `always-open` (demos, tests) says open at any time. */
+/**
+ * The status of a market at an instant; `always-open` (demos, tests) says open at any time. A weekly
+ * market says `holiday` in the hours it would trade for a date it does not (the evening before and
+ * the day of a closed holiday, the afternoon after a holiday halt), and `closed` in its daily break,
+ * its pauses, the weekend and after an early close (a short day is a trade date, not a holiday).
+ */
 export function statusAt(calendar: Calendar, instantMs: number, clock: ClockMode = 'real'): MarketStatus {
   if (clock === 'always-open') return 'open';
   const local = localTimeOf(instantMs, calendar.timeZone);
   if (calendar.kind === 'weekly') {
-    const isInSession = local.minute < calendar.closeMinute || local.minute >= calendar.openMinute;
-    if (!isInSession) return 'closed';
-    const isPaused = (calendar.pauses ?? []).some(([start, end]) => local.minute >= start && local.minute < end);
-    if (isPaused && local.minute < calendar.closeMinute) return 'closed';
+    const isInHours = local.minute < calendar.closeMinute || local.minute >= calendar.openMinute;
+    if (!isInHours) return 'closed';
     const date = local.minute >= calendar.openMinute ? addDays(local.date, 1) : local.date;
     const weekday = weekdayOf(date);
     if (weekday === 0 || weekday === 6) return 'closed';
-    return isHoliday(calendar, date) ? 'holiday' : 'open';
+    const entry = calendar.schedule[date];
+    if (!entry) {
+      const isPaused = (calendar.pauses ?? []).some(([start, end]) => local.minute >= start && local.minute < end);
+      return isPaused && local.minute < calendar.closeMinute ? 'closed' : 'open';
+    }
+    const tradeDate = entry.kind === 'halt' ? tradeDateOnOrAfter(calendar, date) : date;
+    if (sessionsOf(calendar, tradeDate).some((session) => instantMs >= session.open && instantMs < session.close)) return 'open';
+    return entry.kind === 'short' ? 'closed' : 'holiday';
   }
   if (local.weekday === 0 || local.weekday === 6) return 'closed';
   if (isHoliday(calendar, local.date)) return 'holiday';
@@ -600,10 +734,16 @@ export function tradingDatesBetween(calendar: Calendar, from: string, to: string
   return dates;
 }
 
+/**
+ * A trade date's first session opens at most this many days before it: a weekly market's evening
+ * before, or Thursday evening for the Monday after a Friday holiday halt.
+ */
+export const MAX_SESSION_LEAD_DAYS = 4;
+
 /** The last `count` trading dates whose first session opened at or before an instant, oldest first. */
 export function recentTradingDates(calendar: Calendar, instantMs: number, count: number): string[] {
   const dates: string[] = [];
-  let date = addDays(localTimeOf(instantMs, calendar.timeZone).date, 1);
+  let date = addDays(localTimeOf(instantMs, calendar.timeZone).date, MAX_SESSION_LEAD_DAYS);
   for (let guard = 0; dates.length < count && guard < 60; guard += 1) {
     const first = sessionsOf(calendar, date)[0];
     if (first && first.open <= instantMs) dates.unshift(date);

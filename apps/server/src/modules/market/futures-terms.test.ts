@@ -52,6 +52,21 @@ describe('futures terms', () => {
     expect(lastTradeDateOf('euro-fx', '2027-03')).toBe('2027-03-15');
     expect(lastTradeDateOf('cbot-grains', '2027-05')).toBe('2027-05-14');
   });
+
+  it('does not count the US holidays Globex only halts on as business days (no settlement on them)', () => {
+    // June 2026 WTI: May 25, 2026 is Memorial Day, so four business days before it.
+    expect(lastTradeDateOf('wti', '2026-06')).toBe('2026-05-19');
+    // December 2026 Henry Hub: the third last business day of November skips Thanksgiving.
+    expect(lastTradeDateOf('henry-hub', '2026-12')).toBe('2026-11-25');
+    // January 2026 Euro FX: two business days before Wednesday the 21st skip Martin Luther King Jr. Day.
+    expect(lastTradeDateOf('euro-fx', '2026-01')).toBe('2026-01-16');
+    // June 2026 Treasuries: seven business days before June 30 skip Juneteenth.
+    expect(lastTradeDateOf('treasuries', '2026-06')).toBe('2026-06-18');
+    // The third Friday of June is Juneteenth in 2026 and its observed day in 2027: the Thursday before.
+    expect(lastTradeDateOf('third-friday', '2026-06')).toBe('2026-06-18');
+    expect(lastTradeDateOf('third-friday', '2027-06')).toBe('2027-06-17');
+    expect(lastTradeDateOf('third-friday', '2027-09')).toBe('2027-09-17');
+  });
 });
 
 describe('the futures catalog rolls', () => {

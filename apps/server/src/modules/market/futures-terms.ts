@@ -4,11 +4,12 @@ import { addDays, calendars, isTradingDate, sessionsOf } from './calendars.ts';
  * Futures as products: a product (root symbol, listing cycle, last-trading-day rule) lists
  * contract months; the catalog derives from it, for any date, the contracts a brokerage shows.
  * The last-trading-day rules are the exchanges' published ones, computed over the CME Globex
- * business days of our calendar (weekdays other than its full holidays).
+ * business days of our calendar: weekdays other than its holidays, both the days it is closed and
+ * the US holidays it halts early on, which have no trade date (no settlement) of their own.
  */
 
 export type LastTradeRule =
-  /** CME equity index futures: the third Friday of the contract month. */
+  /** CME equity index futures: the third Friday of the contract month (the business day before when it is a holiday). */
   | 'third-friday'
   /** NYMEX WTI: 3 business days before the 25th of the month before (4 if the 25th is not a business day). */
   | 'wti'
@@ -63,8 +64,11 @@ function lastBusinessDayOf(contractMonth: string): string {
 /** The last trading day of a contract month (`YYYY-MM`) under its exchange's rule. */
 export function lastTradeDateOf(rule: LastTradeRule, month: string): string {
   switch (rule) {
-    case 'third-friday':
-      return nthWeekday(month, 5, 3);
+    case 'third-friday': {
+      // On a holiday (no opening quotation to settle on) the business day before, as in March 2008.
+      const friday = nthWeekday(month, 5, 3);
+      return isBusinessDay(friday) ? friday : businessDaysBefore(friday, 1);
+    }
     case 'wti': {
       const twentyFifth = `${addMonths(month, -1)}-25`;
       return businessDaysBefore(twentyFifth, isBusinessDay(twentyFifth) ? 3 : 4);

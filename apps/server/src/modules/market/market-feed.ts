@@ -94,6 +94,8 @@ export type FeedEngine = MarketFeed & {
   isLeader(): boolean;
   /** Makes sure an instrument's history is stored (moving it to the front of the backfill). */
   ensureHistory(code: string): Promise<void>;
+  /** Whether an instrument's history is stored (nothing of it waits in the backfill). */
+  isHistoryStored(code: string): boolean;
   /** Resolves when every instrument's history is stored. */
   historyStored(): Promise<void>;
   /**
@@ -362,6 +364,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
       }
       await item.done.promise;
     },
+    isHistoryStored: (code) => !backfillByCode.has(code),
     historyStored: () => allStored.promise,
     async addInstruments(instruments) {
       if (!isLeaderFlag || isStopped) return;

@@ -1,4 +1,13 @@
-import { addDays, type Calendar, calendars, localTimeOf, recentTradingDates, sessionsOf, tradingDatesBetween } from './calendars.ts';
+import {
+  addDays,
+  type Calendar,
+  calendars,
+  localTimeOf,
+  MAX_SESSION_LEAD_DAYS,
+  recentTradingDates,
+  sessionsOf,
+  tradingDatesBetween,
+} from './calendars.ts';
 import type { CandleRow, DayState, Trade, TradeSource } from './feed-types.ts';
 import { formatPrice, type Instrument, roundToTick } from './instruments.ts';
 import { createRandom, type Random } from './random.ts';
@@ -91,7 +100,8 @@ export function generateHistory(
   }
   const minuteDates = new Set(recentTradingDates(calendar, endMs, MINUTE_HISTORY_TRADING_DAYS));
   const firstDate = addDays(localTimeOf(state.time, calendar.timeZone).date, -1);
-  const lastDate = addDays(localTimeOf(endMs, calendar.timeZone).date, 1);
+  // The trade date in progress may lie days ahead (the Monday after a Friday holiday halt).
+  const lastDate = addDays(localTimeOf(endMs, calendar.timeZone).date, MAX_SESSION_LEAD_DAYS);
   let logPrice = Math.log(state.price);
 
   for (const date of tradingDatesBetween(calendar, firstDate, lastDate)) {

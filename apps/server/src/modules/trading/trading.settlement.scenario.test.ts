@@ -1,12 +1,12 @@
-import { currencyOfWallet, type Order, type Position } from '@bolsa/contracts';
+import type { Order, Position } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../platform/db/index.ts';
 import { userEventsTopic } from '../../platform/notifications.ts';
-import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { createLedgerService, type LedgerService } from '../ledger/index.ts';
-import { createReplaySource } from '../market/index.ts';
+import { startReplayApp } from '../../test/replay-app.ts';
+import { registerUser, type TestApp } from '../../test/test-app.ts';
+import type { LedgerService } from '../ledger/index.ts';
 
 type Page<T> = { list: T[]; total: number };
 type Detail = Order & { fills: Array<{ price: string; realisedPnl: string | null; fee: string; margin: string }> };
@@ -29,9 +29,9 @@ const tape = `timestamp,code,price,size
 const SETTLEMENT_PRICE = '63.25';
 
 describe('futures settle at their last trade date, replayed', () => {
-  let clock = Date.parse('2026-12-21T15:00:00Z');
   let testApp: TestApp;
   let ledger: LedgerService;
+  let advanceTo: (iso: string) => Promise<void>;
   let ana: { token: string; user: { id: string } };
   let luis: { token: string; user: { id: string } };
   let keyCounter = 0;
@@ -40,11 +40,6 @@ describe('futures settle at their last trade date, replayed', () => {
     return `settle-key-${keyCounter}`;
   };
   const call = <T>(path: string, token: string, body: unknown, language = 'en') => testApp.call<T>(path, { token, language, body });
-  const advanceTo = async (iso: string) => {
-    clock = Date.parse(iso);
-    await testApp.app.market.feed.runRound();
-    await testApp.app.trading.engine.idle();
-  };
   // As the job runner runs it: in one transaction whose after-commit work (messages, push events) runs once it commits.
   const settle = () => inTransaction(testApp.database.db, (tx) => testApp.app.trading.service.futuresSettlementJob.run(tx));
   const inbox = async (token: string, language = 'en') =>
@@ -56,24 +51,11 @@ describe('futures settle at their last trade date, replayed', () => {
     (await call<Page<Order>>('/position/water/pageList', token, { pageSize: 100 })).body.data.list.filter((order) => order.openClose === 1);
 
   beforeAll(async () => {
-    testApp = await startTestApp({
-      configOverrides: { MARKET_CLOCK: 'real', MARKET_INSTRUMENTS: 'CL', MARKET_TICK_MS: '60000' },
-      shouldStartMarketFeed: true,
-      appOptions: { marketSource: createReplaySource(tape), marketNow: () => clock, now: () => new Date(clock) },
-    });
-    await testApp.app.market.feed.ready();
-    ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
+    const replay = await startReplayApp({ tape, instruments: 'CL', startAt: '2026-12-21T15:00:00Z' });
+    ({ testApp, ledger, advanceTo } = replay);
     ana = await registerUser(testApp);
     luis = await registerUser(testApp);
-    for (const user of [ana, luis])
-      await ledger.post(testApp.database.db, {
-        idempotencyKey: `settle-fund:${user.user.id}`,
-        reason: 'deposit',
-        legs: [
-          { account: { system: 'DEPOSIT_CLEARING', currency: currencyOfWallet('FUTURE') }, amount: '-50000' },
-          { account: { userId: Number(user.user.id), walletType: 'FUTURE' }, amount: '50000' },
-        ],
-      });
+    for (const user of [ana, luis]) await replay.deposit(user.user.id, 'FUTURE', '50000', `settle-fund:${user.user.id}`);
   }, 60_000);
   afterAll(async () => {
     await testApp?.close();

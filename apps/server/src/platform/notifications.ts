@@ -7,6 +7,12 @@ import type { Executor } from './db/index.ts';
  */
 export type Notifier = (executor: Executor, userId: number, template: MessageTemplate, values: Record<string, string>) => Promise<void>;
 
+/** A message for one user, as a `Notifier` takes it. */
+export type Notice = { userId: number; template: MessageTemplate; values: Record<string, string> };
+
+/** Several notices written in one statement, inside the caller's transaction (the fills of one quote). */
+export type BulkNotifier = (executor: Executor, notices: readonly Notice[]) => Promise<void>;
+
 export const silentNotifier: Notifier = async () => undefined;
 
 /**

@@ -1,40 +1,28 @@
 import type { AddressInfo } from 'node:net';
 import type { PushServerMessage } from '@bolsa/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../platform/db/index.ts';
-import { createMailer, type Mailer } from '../../platform/mail/index.ts';
+import type { Mailer } from '../../platform/mail/index.ts';
 import { connectPush } from '../../test/push-client.ts';
-import { createScratchPostgresDatabase, TEST_OPERATOR, testConfig, uniqueEmail, withOperator } from '../../test/test-app.ts';
+import { startTwoProcesses, TEST_OPERATOR, uniqueEmail, withOperator } from '../../test/test-app.ts';
 
 // Runs in the server-redis project (REDIS_URL set); two server processes need a shared PostgreSQL too.
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process message test needs REDIS_URL and TEST_DATABASE_URL');
 
 type MessageEvent = Extract<PushServerMessage, { type: 'message' }>;
 const messageEvents = (messages: PushServerMessage[]) => messages.filter((message): message is MessageEvent => message.type === 'message');
 
 describe('a message written on one server process reaches its user connected to another', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
-  const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+  let processes: Awaited<ReturnType<typeof startTwoProcesses>> | undefined;
+  const apps: FastifyInstance[] = [];
   const mailers: Mailer[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgresDatabase();
-    for (let index = 0; index < 2; index += 1) {
-      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl), ...withOperator });
-      const database = await openDatabase(config);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-      mailers.push(mailer);
-      const app = await buildApp(config, { database, mailer, shouldStartJobs: false, shouldStartMarketFeed: false });
-      app.addHook('onClose', async () => database.close());
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    processes = await startTwoProcesses({ configOverrides: withOperator, appOptions: { shouldStartMarketFeed: false }, listen: true });
+    apps.push(...processes.apps);
+    mailers.push(...processes.mailers);
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await scratch?.drop();
+    await processes?.close();
   });
 
   async function register(app: (typeof apps)[number], mailer: Mailer) {

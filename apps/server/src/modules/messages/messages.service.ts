@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/bus/index.ts';
 import { afterCommit, type Database, type Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
-import { everyoneEventsTopic, userEventsTopic } from '../../platform/notifications.ts';
+import { everyoneEventsTopic, type Notice, userEventsTopic } from '../../platform/notifications.ts';
 import type { AuthService } from '../auth/index.ts';
 import { messages } from './messages.tables.ts';
 
@@ -77,13 +77,26 @@ export function createMessagesService(dependencies: {
     return result.rows[0]?.n ?? 0;
   }
 
+  /** Writes system messages in one insert inside the caller's transaction, each announced after it commits. */
+  async function notifyMany(executor: Executor, notices: readonly Notice[]) {
+    if (notices.length === 0) return;
+    const rows = await executor
+      .insert(messages)
+      .values(
+        notices.map((notice) => ({ userId: notice.userId, kind: 'system' as const, template: notice.template, values: notice.values })),
+      )
+      .returning({ id: messages.id, userId: messages.userId, template: messages.template });
+    if (rows.length !== notices.length) throw new Error('insert returned fewer rows than messages');
+    for (const row of rows)
+      if (row.userId !== null) announce(executor, row.userId, { id: String(row.id), template: row.template as MessageTemplate });
+  }
+
   return {
     /** Writes a system message inside the caller's transaction, so it exists exactly when what it tells happened. */
-    async notify(executor: Executor, userId: number, template: MessageTemplate, values: Record<string, string>) {
-      const [row] = await executor.insert(messages).values({ userId, kind: 'system', template, values }).returning({ id: messages.id });
-      if (!row) throw new Error('insert returned nothing');
-      announce(executor, userId, { id: String(row.id), template });
-    },
+    notify: (executor: Executor, userId: number, template: MessageTemplate, values: Record<string, string>) =>
+      notifyMany(executor, [{ userId, template, values }]),
+
+    notifyMany,
 
     async send(executor: Executor, operatorId: number, input: { userId?: number | undefined; title: string; content: string }) {
       const [row] = await executor

@@ -5,6 +5,15 @@ import type { FillOutcome, PositionSnapshot, QuoteSource, TradingService } from 
 
 const RESTING_TOPIC = 'trading:resting';
 const POSITION_TOPIC = 'trading:position';
+const CANCELLED_TOPIC = 'trading:cancelled';
+
+/** At most this many orders fill in one transaction; a quote crossing more fills them in several. */
+const FILL_BATCH_MAX = 64;
+/**
+ * The fills of one quote are spread over this many transactions by lane (`fillLaneOf`), which run side by
+ * side on the pool without waiting on each other's locks: a batch's SQL work is spread over the database's cores.
+ */
+const FILL_PARALLEL = 4;
 
 type Logger = { error(object: object, message: string): void };
 
@@ -29,7 +38,8 @@ type Resting = Pick<OrderRow, 'id' | 'userId' | 'code' | 'direction' | 'orderTyp
 /** A resting order as the engine indexes it: its limit and stop also as numbers, parsed once rather than on every tick. */
 type Indexed = Resting & { limit: number; stop: number };
 
-function indexed(order: Resting): Indexed {
+/** The fields of an order the engine indexes and announces to the other processes, and no others. */
+function restingOf(order: Resting): Resting {
   return {
     id: order.id,
     userId: order.userId,
@@ -39,9 +49,11 @@ function indexed(order: Resting): Indexed {
     status: order.status,
     limitPrice: order.limitPrice,
     stopPrice: order.stopPrice,
-    limit: Number(order.limitPrice ?? 0),
-    stop: Number(order.stopPrice ?? 0),
   };
+}
+
+function indexed(order: Resting): Indexed {
+  return { ...restingOf(order), limit: Number(order.limitPrice ?? 0), stop: Number(order.stopPrice ?? 0) };
 }
 
 /** An open position as the engine watches it, with the touches between which no quote can close it (floating point). */
@@ -95,17 +107,21 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   const chains = new Map<number, Promise<void>>();
   const inFlight = new Set<Promise<void>>();
 
-  function schedule(userId: number, task: () => Promise<void>) {
-    const next = (chains.get(userId) ?? Promise.resolve()).then(task).catch(() => undefined);
-    chains.set(userId, next);
+  /** Runs `task` after everything queued for these users, and before whatever is queued for them next. */
+  function schedule(userIds: readonly number[], task: () => Promise<void>) {
+    const users = [...new Set(userIds)];
+    const before = users.flatMap((userId) => chains.get(userId) ?? []);
+    const next = (before.length === 1 ? (before[0] as Promise<void>) : Promise.all(before)).then(task).catch(() => undefined);
+    for (const userId of users) chains.set(userId, next);
     inFlight.add(next);
     void next.finally(() => {
       inFlight.delete(next);
-      if (chains.get(userId) === next) chains.delete(userId);
+      for (const userId of users) if (chains.get(userId) === next) chains.delete(userId);
     });
   }
   let stopBus: (() => void) | undefined;
   let stopPositionBus: (() => void) | undefined;
+  let stopCancelledBus: (() => void) | undefined;
   let isRunning = false;
 
   function ensureSubscribed(code: string) {
@@ -118,6 +134,11 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     positionsByCode.delete(code);
     unsubscribes.get(code)?.();
     unsubscribes.delete(code);
+  }
+
+  /** Tells the other processes; a failed publish is logged, and the change stands in this process. */
+  function announce(topic: string, payload: unknown, what: string) {
+    bus.publish(topic, payload).catch((error: unknown) => logger.error({ err: error }, `trading: could not announce ${what}`));
   }
 
   function forget(order: Pick<Resting, 'id' | 'code'>) {
@@ -152,7 +173,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   function enqueueClose(position: PositionSnapshot, tick: QuoteTick) {
     if (pendingCloses.has(position.id)) return;
     pendingCloses.add(position.id);
-    schedule(position.userId, async () => {
+    schedule([position.userId], async () => {
       try {
         const outcome = await service.closeTriggered(position.id, tick);
         if (outcome !== 'waiting') forgetPosition(position);
@@ -164,42 +185,82 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     });
   }
 
-  function enqueue(order: Indexed, tick: QuoteTick) {
-    if (pending.has(order.id)) return;
-    pending.add(order.id);
-    schedule(order.userId, async () => {
-      try {
-        let outcome: FillOutcome;
-        try {
-          outcome = await service.fillResting(order.id, tick);
-        } catch (error) {
-          logger.error({ err: error, orderId: order.id }, 'trading: fill failed; the order stays resting');
-          return;
-        }
-        if (outcome === 'filled' || outcome === 'cancelled' || outcome === 'gone') forget(order);
-        else if (outcome === 'waiting') {
-          const indexed = byCode.get(order.code)?.get(order.id);
-          // A stop-limit whose stop was hit now waits on its limit only.
-          if (indexed && indexed.orderType === 3) indexed.status = 3;
-        }
-      } finally {
-        pending.delete(order.id);
-      }
-    });
+  /** What a fill attempt answered for an order: forgotten once finished; a stop-limit whose stop was hit now waits on its limit only. */
+  function settle(order: Indexed, outcome: FillOutcome) {
+    if (outcome === 'filled' || outcome === 'cancelled' || outcome === 'gone') forget(order);
+    else if (outcome === 'waiting') {
+      const entry = byCode.get(order.code)?.get(order.id);
+      if (entry && entry.orderType === 3) entry.status = 3;
+    }
   }
 
-  /** Queues a fill when this quote may fill or trigger the order (the decimal check of the service first). */
-  function check(order: Indexed, tick: QuoteTick, ask: number, bid: number) {
-    if (!mayAct(order, ask, bid)) return;
+  /**
+   * Fills orders one quote may fill in one transaction (ADR 0008), queued behind whatever their owners
+   * have queued. Should the batch fail as a whole (not a refused fill: those are cancelled alone inside
+   * it), each order is tried alone, so one order in error never holds up the others.
+   */
+  async function fillBatch(orders: readonly Indexed[], tick: QuoteTick) {
+    let outcomes: Map<number, FillOutcome>;
+    try {
+      outcomes = await service.fillRestingOrders(
+        orders.map((order) => order.id),
+        tick,
+      );
+    } catch (error) {
+      if (orders.length === 1) {
+        logger.error({ err: error, orderId: orders[0]?.id }, 'trading: fill failed; the order stays resting');
+        return;
+      }
+      logger.error({ err: error, orderIds: orders.map((order) => order.id) }, 'trading: a batch of fills failed; each is tried alone');
+      for (const order of orders) await fillBatch([order], tick);
+      return;
+    }
+    for (const order of orders) settle(order, outcomes.get(order.id) ?? 'gone');
+  }
+
+  function enqueueFills(due: readonly Indexed[], tick: QuoteTick) {
+    const groups = new Map<number, Indexed[]>();
+    for (const order of due) {
+      if (pending.has(order.id)) continue;
+      const group = service.fillLaneOf(order.userId) % FILL_PARALLEL;
+      const orders = groups.get(group);
+      if (orders) orders.push(order);
+      else groups.set(group, [order]);
+    }
+    for (const orders of groups.values()) enqueueGroup(orders, tick);
+  }
+
+  function enqueueGroup(group: readonly Indexed[], tick: QuoteTick) {
+    for (let start = 0; start < group.length; start += FILL_BATCH_MAX) {
+      const batch = group.slice(start, start + FILL_BATCH_MAX);
+      for (const order of batch) pending.add(order.id);
+      schedule(
+        batch.map((order) => order.userId),
+        async () => {
+          try {
+            await fillBatch(batch, tick);
+          } finally {
+            for (const order of batch) pending.delete(order.id);
+          }
+        },
+      );
+    }
+  }
+
+  /** Whether this quote may fill or trigger the order (the decimal check of the service after the cheap one). */
+  function isDue(order: Indexed, tick: QuoteTick, ask: number, bid: number) {
+    if (!mayAct(order, ask, bid)) return false;
     const { price, isTriggered } = service.fillPriceOn(order as unknown as OrderRow, tick);
-    if (price || (isTriggered && order.status === 0)) enqueue(order, tick);
+    return price !== null || (isTriggered && order.status === 0);
   }
 
   function onTick(tick: QuoteTick) {
     if (tick.marketStatus !== 'open') return;
     const ask = Number(tick.ask);
     const bid = Number(tick.bid);
-    for (const order of byCode.get(tick.code)?.values() ?? []) check(order, tick, ask, bid);
+    const due: Indexed[] = [];
+    for (const order of byCode.get(tick.code)?.values() ?? []) if (isDue(order, tick, ask, bid)) due.push(order);
+    if (due.length > 0) enqueueFills(due, tick);
     for (const position of positionsByCode.get(tick.code)?.values() ?? []) {
       const touch = position.direction === 0 ? bid : ask;
       // Most positions are nowhere near a take-profit, stop-loss or stop-out: no decimals for them.
@@ -221,7 +282,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     if (!isCheckedNow) return;
     // Only this order is new: checking the whole book again for each new order grew with the book.
     const latest = quotes.latest(order.code);
-    if (latest?.marketStatus === 'open') check(entry, latest, Number(latest.ask), Number(latest.bid));
+    if (latest?.marketStatus === 'open' && isDue(entry, latest, Number(latest.ask), Number(latest.bid))) enqueueFills([entry], latest);
   }
 
   return {
@@ -232,6 +293,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
         if (!byCode.get(order.code)?.has(order.id)) track(order);
       });
       stopPositionBus = bus.subscribe(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
+      stopCancelledBus = bus.subscribe(CANCELLED_TOPIC, (payload) => forget(payload as Pick<Resting, 'id' | 'code'>));
       // Indexed first and checked once per instrument afterwards: checking after each of 100,000
       // orders would scan each instrument's book once per order.
       for (const order of await service.restingOrders()) track(order, false);
@@ -246,25 +308,21 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     positionChanged(position: PositionRow) {
       const snapshot = snapshotOf(position);
       watchPosition(snapshot);
-      bus
-        .publish(POSITION_TOPIC, snapshot)
-        .catch((error: unknown) => logger.error({ err: error }, 'trading: could not announce a position'));
+      announce(POSITION_TOPIC, snapshot, 'a position');
     },
 
     /** An order of this process now rests: index it here and tell the other processes. */
     resting(order: OrderRow) {
-      const resting: Resting = {
-        id: order.id,
-        userId: order.userId,
-        code: order.code,
-        direction: order.direction,
-        orderType: order.orderType,
-        status: order.status,
-        limitPrice: order.limitPrice,
-        stopPrice: order.stopPrice,
-      };
+      const resting = restingOf(order);
       track(resting);
-      bus.publish(RESTING_TOPIC, resting).catch((error: unknown) => logger.error({ err: error }, 'trading: could not announce an order'));
+      announce(RESTING_TOPIC, resting, 'an order');
+    },
+
+    /** An order of this process was cancelled: forget it here and tell the other processes. */
+    cancelled(order: Pick<OrderRow, 'id' | 'code'>) {
+      const finished = { id: order.id, code: order.code };
+      forget(finished);
+      announce(CANCELLED_TOPIC, finished, 'a cancelled order');
     },
 
     /** Resolves when every fill started so far has finished (tests wait on this). */
@@ -288,6 +346,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       isRunning = false;
       stopBus?.();
       stopPositionBus?.();
+      stopCancelledBus?.();
       positionsByCode.clear();
       for (const unsubscribe of unsubscribes.values()) unsubscribe();
       unsubscribes.clear();

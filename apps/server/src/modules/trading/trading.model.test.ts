@@ -142,8 +142,6 @@ class ReferenceModel {
     else if (command.type === 2) reservePrice = Decimal.max(stop, touch);
     const quantity = new Decimal(command.quantity);
     const reserve = this.cost(reservePrice, quantity, command.leverage).total;
-    if (reserve.greaterThan(this.available)) return false;
-    this.held = this.held.plus(reserve);
     const order: ModelOrder = {
       direction: command.direction,
       type: command.type,
@@ -158,8 +156,14 @@ class ReferenceModel {
       fill: null,
       position: null,
     };
-    this.orders.push(order);
     const { price } = this.fillPrice(order);
+    // An order that fills as it is accepted holds nothing (ADR 0007): what the wallet must have is its
+    // cost at the fill price, which at the quote the reserve was taken on never exceeds the reserve.
+    const costNow = price ? this.cost(price, quantity, command.leverage).total : null;
+    const required = costNow && !costNow.greaterThan(reserve) ? costNow : reserve;
+    if (required.greaterThan(this.available)) return false;
+    this.held = this.held.plus(reserve);
+    this.orders.push(order);
     if (price) this.fill(this.orders.length - 1, price);
     // The engine indexes a resting order and looks at it on the latest quote (a stop-limit's stop may be hit).
     if (order.status === 0) this.processResting();

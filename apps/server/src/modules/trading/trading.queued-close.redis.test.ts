@@ -2,40 +2,26 @@ import { currencyOfWallet, type Order } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../platform/db/index.ts';
-import { createMailer } from '../../platform/mail/index.ts';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { createScratchPostgresDatabase, testConfig } from '../../test/test-app.ts';
+import { startTwoProcesses } from '../../test/test-app.ts';
 import { createLedgerService } from '../ledger/index.ts';
 
 // Runs in the server-redis project (REDIS_URL set): two app instances on one PostgreSQL database, each
 // with its execution engine, told of each other's queued closes over Redis.
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process queued-close test needs REDIS_URL and TEST_DATABASE_URL');
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
 describe('closes queued while the market is shut, on two app instances', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
+  let processes: Awaited<ReturnType<typeof startTwoProcesses>> | undefined;
   const apps: FastifyInstance[] = [];
   const quotes = scriptedQuotes();
 
   beforeAll(async () => {
-    scratch = await createScratchPostgresDatabase();
-    for (let index = 0; index < 2; index += 1) {
-      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl) });
-      const database = await openDatabase(config);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-      const app = await buildApp(config, { database, mailer, shouldStartJobs: false, quoteSource: quotes });
-      app.addHook('onClose', async () => database.close());
-      await app.ready();
-      apps.push(app);
-    }
+    processes = await startTwoProcesses({ appOptions: { quoteSource: quotes } });
+    apps.push(...processes.apps);
   }, 60_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await scratch?.drop();
+    await processes?.close();
   });
 
   it('reserves the quantity across processes, then both engines fill each queued close exactly once at the open', async () => {

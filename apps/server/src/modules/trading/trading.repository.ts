@@ -48,9 +48,8 @@ export type FillInput = {
   fee: string;
   margin: string;
   at: Date;
-  /** The house leg the order's hold is posted to (the ledger's SQL form). */
-  counter: object;
-  feeMovement: { fingerprint: string; legs: object[] };
+  /** The legs the order's hold is posted to, in the ledger's SQL form with amounts adding up to the hold: the house (margin) and the fee account (fee). */
+  counters: object[];
   settleMovement: { fingerprint: string; legs: object[] } | null;
 };
 
@@ -61,8 +60,7 @@ function fillJson(fill: FillInput) {
     fee: fill.fee,
     margin: fill.margin,
     at: fill.at.toISOString(),
-    counter: fill.counter,
-    fee_movement: fill.feeMovement,
+    counters: fill.counters,
     settle_movement: fill.settleMovement,
   };
 }
@@ -110,20 +108,40 @@ export async function placeOrder(
   }
 }
 
-/** Fills an order in progress that the caller's transaction has locked, in one statement (ADR 0007). */
-export async function fillLockedOrder(executor: Executor, orderId: number, fill: FillInput) {
-  try {
-    const result = await executor.execute<{ placed: PlacedJson }>(
-      sql`SELECT trading_fill_open_order(o, ${JSON.stringify(fillJson(fill))}::jsonb) AS placed FROM trading_orders o WHERE o.id = ${orderId}`,
-    );
-    const row = result.rows[0];
-    if (!row) throw new Error(`order ${orderId} vanished`);
-    const placed = placedOf(typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed);
-    if (!placed.position) throw new Error(`the fill of order ${orderId} returned no position`);
-    return { order: placed.order, position: placed.position };
-  } catch (error) {
-    throw refusalOf(error) ?? error;
-  }
+export type LockedFillResult =
+  | { orderId: number; outcome: 'filled'; order: OrderRow; position: PositionRow }
+  | { orderId: number; outcome: 'cancelled'; order: OrderRow }
+  | { orderId: number; outcome: 'gone' };
+
+type LockedFillJson = {
+  order_id: string;
+  outcome: 'filled' | 'cancelled' | 'gone';
+  order?: Record<string, unknown>;
+  position?: Record<string, unknown>;
+};
+
+/**
+ * Fills orders in progress that the caller's transaction has locked, in the order given, in one
+ * statement (`trading_fill_open_orders`, ADR 0008): each fill alone in a subtransaction, so one the
+ * wallet cannot pay is cancelled with its hold voided and the others still fill.
+ */
+export async function fillLockedOrders(executor: Executor, fills: { orderId: number; fill: FillInput }[]): Promise<LockedFillResult[]> {
+  if (fills.length === 0) return [];
+  const argument = JSON.stringify(fills.map(({ orderId, fill }) => ({ order_id: orderId, fill: fillJson(fill) })));
+  const result = await executor.execute<{ filled: LockedFillJson[] | string }>(
+    sql`SELECT trading_fill_open_orders(${argument}::jsonb) AS filled`,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('trading_fill_open_orders returned no row');
+  const answers: LockedFillJson[] = typeof row.filled === 'string' ? JSON.parse(row.filled) : row.filled;
+  return answers.map((answer): LockedFillResult => {
+    const orderId = Number(answer.order_id);
+    if (answer.outcome === 'gone' || !answer.order) return { orderId, outcome: 'gone' };
+    const order = rowFromJson(tradingOrders, answer.order);
+    if (answer.outcome === 'cancelled') return { orderId, outcome: 'cancelled', order };
+    if (!answer.position) throw new Error(`the fill of order ${orderId} returned no position`);
+    return { orderId, outcome: 'filled', order, position: rowFromJson(tradingPositions, answer.position) };
+  });
 }
 
 /**
@@ -169,6 +187,17 @@ export async function lockOrderInProgress(executor: Executor, orderId: number, o
     .where(and(eq(tradingOrders.id, orderId), inArray(tradingOrders.status, inProgress)))
     .for('update', options.skipLocked ? { skipLocked: true } : {});
   return rows[0];
+}
+
+/** Locks the orders still in progress among `orderIds`, in id order; those another process holds are skipped. */
+export async function lockOrdersInProgress(executor: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return executor
+    .select()
+    .from(tradingOrders)
+    .where(and(inArray(tradingOrders.id, orderIds), inArray(tradingOrders.status, inProgress)))
+    .orderBy(tradingOrders.id)
+    .for('update', { skipLocked: true });
 }
 
 /** Moves an order out of progress; answers undefined when it was no longer in progress (the guard of exactly-once). */

@@ -1,7 +1,7 @@
 import type { WalletType } from '@bolsa/contracts';
 import { currencyOfWallet } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInProcessBus } from '../../platform/bus/index.ts';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
 import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -211,6 +211,35 @@ describe('trading: orders, fills, positions and their money, through the API', (
     quotes.set('AAPL', '140.00', '140.02');
     await idle();
     expect((await call<Order>('/orders/additions', ana.token, { orderId: order.body.data.id })).body.data.status).toBe(2);
+  });
+
+  it('a cancelled order leaves the execution engine of its process and, over the bus, that of another process', async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const engine = testApp.app.trading.engine;
+    const other = createExecutionEngine({
+      service: testApp.app.trading.service,
+      quotes,
+      bus: testApp.app.platform.bus,
+      logger: { error: () => undefined },
+    });
+    await other.start();
+    const resting = engine.restingCount();
+    const otherResting = other.restingCount();
+    const order = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 0,
+      type: 1,
+      price: '150',
+      quantity: '1',
+      idempotencyKey: key(),
+    });
+    expect(order.body.data.status).toBe(0);
+    expect(engine.restingCount()).toBe(resting + 1);
+    await vi.waitFor(() => expect(other.restingCount()).toBe(otherResting + 1));
+    await call('/orders/cancel', ana.token, { orderId: order.body.data.id });
+    expect(engine.restingCount()).toBe(resting);
+    await vi.waitFor(() => expect(other.restingCount()).toBe(otherResting));
+    await other.stop();
   });
 
   it('closing half then the rest realises P&L into the wallet and the statement, releasing the margin', async () => {
@@ -490,6 +519,29 @@ describe('trading: orders, fills, positions and their money, through the API', (
       cancelReason: 'insufficient_funds',
     });
     expect(await wallet(luis.token, 'STOCK')).toEqual(before);
+  });
+
+  it('one quote fills the orders the wallet can pay and cancels only the one it cannot, releasing its hold', async () => {
+    const eva = await registerUser(testApp);
+    await fund(eva.user.id, 'STOCK', '500');
+    quotes.set('AAPL', '199.99', '200.01');
+    // Each reserves 205 + 1.00 fee; at 260 each costs 55 more than it holds, and 500 - 2 × 206 leaves 88: room for one.
+    const stopBuy = () => buyAapl(eva.token, { type: 2, stopPrice: '205', quantity: '1', leverage: 1 });
+    const first = await stopBuy();
+    const second = await stopBuy();
+    expect([first.body.data.heldAmount, second.body.data.heldAmount]).toEqual(['206.00', '206.00']);
+    quotes.set('AAPL', '259.98', '260.00');
+    await idle();
+    expect((await call<Order>('/orders/additions', eva.token, { orderId: first.body.data.id })).body.data).toMatchObject({
+      status: 1,
+      fillPrice: '260',
+    });
+    expect((await call<Order>('/orders/additions', eva.token, { orderId: second.body.data.id })).body.data).toMatchObject({
+      status: 2,
+      cancelReason: 'insufficient_funds',
+    });
+    const after = await wallet(eva.token, 'STOCK');
+    expect([Number(after.balance), Number(after.availableBalance)]).toEqual([239, 239]);
   });
 
   it('cancels day orders still in progress after their expiry and releases their holds; good-till-cancelled ones stay', async () => {

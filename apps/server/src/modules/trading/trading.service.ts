@@ -16,11 +16,11 @@ import {
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import type { EventBus } from '../../platform/bus/index.ts';
-import { afterCommit, type Database, databaseErrorCode, type Executor, inTransaction } from '../../platform/db/index.ts';
+import { afterCommit, type Database, type Executor, inTransaction, retryingConflicts } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
-import { type Notifier, silentNotifier, userEventsTopic } from '../../platform/notifications.ts';
-import { type LedgerService, toMoney } from '../ledger/index.ts';
+import { type BulkNotifier, type Notice, type Notifier, silentNotifier, userEventsTopic } from '../../platform/notifications.ts';
+import { type LedgerService, SYSTEM_ACCOUNT_SHARDS, toMoney } from '../ledger/index.ts';
 import { type ClockMode, calendars, readCandles, statusAt } from '../market/index.ts';
 import * as repository from './trading.repository.ts';
 import {
@@ -73,11 +73,15 @@ type Dependencies = {
   now?: () => Date;
   /** Told after a commit that an order now rests (the execution engine indexes it). */
   onResting?: (order: repository.OrderRow) => void;
+  /** Told after a commit that an order in progress was cancelled (the execution engine forgets it). */
+  onOrderCancelled?: (order: repository.OrderRow) => void;
   /** Told after a commit that a position opened, changed or closed (the engine watches its triggers). */
   onPositionChanged?: (position: repository.PositionRow) => void;
   logger?: { error(object: object, message: string): void };
   /** Writes the user's system messages (a resting order filled, a position closed by itself) in the event's transaction. */
   notify?: Notifier;
+  /** The same for several messages in one write (the fills of one quote); `notify` one by one when absent. */
+  notifyMany?: BulkNotifier;
   /** Where order and position changes are announced to their owner (`user:<id>`) after commit; absent in tests that need none. */
   bus?: EventBus;
 };
@@ -134,31 +138,16 @@ function decimalText(value: string | null): string | null {
 
 export type TradingService = ReturnType<typeof createTradingService>;
 
-/** PostgreSQL aborts these only because of what ran beside them; the same statement may simply run again. */
-const RETRYABLE_CODES = new Set(['40P01', '40001']);
-
-/**
- * Runs one self-committing statement again, up to three times, when PostgreSQL aborted it for a deadlock
- * or a serialization failure (what `inTransaction` does for a transaction). Safe: the aborted statement
- * left nothing behind, and its idempotency key makes a repeat answer the first order.
- */
-async function withRetries<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = databaseErrorCode(error);
-      if (attempt >= 3 || code === undefined || !RETRYABLE_CODES.has(code)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
-    }
-  }
-}
-
 export function createTradingService(dependencies: Dependencies) {
   const { db, ledger, catalog, quotes, convert, clock, settings } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const userIdOf = (principal: Principal) => Number(principal.userId);
   const notify = dependencies.notify ?? silentNotifier;
+  const notifyMany: BulkNotifier =
+    dependencies.notifyMany ??
+    (async (executor, notices) => {
+      for (const notice of notices) await notify(executor, notice.userId, notice.template, notice.values);
+    });
 
   /**
    * Tells the owner's push connections, once the transaction has committed, that an order or a
@@ -178,8 +167,13 @@ export function createTradingService(dependencies: Dependencies) {
       });
     });
   }
-  const announceOrder = (executor: Executor, order: repository.OrderRow) =>
+  const announceOrder = (executor: Executor, order: repository.OrderRow) => {
     announce(executor, order.userId, { type: 'order', data: { id: String(order.id), status: order.status } });
+    // A cancelled order leaves the execution engines' indexes once its cancel has committed (it stayed
+    // there until a quote crossed it and the fill attempt found it finished).
+    const onCancelled = dependencies.onOrderCancelled;
+    if (order.status === orderStatuses.cancelled && onCancelled) afterCommit(executor, () => onCancelled(order));
+  };
   const announcePosition = (executor: Executor, position: repository.PositionRow) =>
     announce(executor, position.userId, {
       type: 'position',
@@ -355,9 +349,6 @@ export function createTradingService(dependencies: Dependencies) {
     };
   }
 
-  /** The row a fill finished, per transaction: the engine's fill writes its message without reading the order again. */
-  const filledRows = new WeakMap<Executor, repository.OrderRow>();
-
   /** The house account; `userId` keeps each user's fills on one of its shards (a leg of that user picks it otherwise). */
   function house(walletType: WalletType, userId?: number) {
     return {
@@ -368,30 +359,30 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /**
-   * What a fill of an open order at `price` posts and writes, decided here in decimals: the hold posted
-   * to the house, the fee on to FEES, any difference with what was held settled with the wallet (a refund,
-   * or more taken when `extra` is positive), then the position and the fill (`trading_fill_open_order`).
+   * What filling an in-progress open order at a price posts and writes, decided here in decimals
+   * (`trading_fill_open_order`): its hold posted in one journal to the house (the hold less the fee) and
+   * to FEES (the fee), then any difference between the cost and the hold settled with the wallet (a
+   * refund, or more taken, which the ledger refuses when the wallet cannot pay: the order is then
+   * cancelled instead), then the position and the fill.
    */
-  function fillInputOf(
-    order: { userId: number; walletType: string },
-    price: Decimal,
-    cost: ReturnType<typeof costOf>,
-    extra: Decimal,
-    at: Date,
-  ): repository.FillInput {
+  function openFillOf(order: repository.OrderRow, price: Decimal, at: Date): repository.FillInput {
+    const instrument = instrumentOf(order.code);
+    const cost = costOf(instrument, rulesOf(instrument), price, new Decimal(order.quantity), order.leverage);
     const walletType = order.walletType as WalletType;
     const { userId } = order;
+    const held = new Decimal(order.heldAmount);
+    const extra = cost.total.minus(held);
+    const counters = [
+      { account: house(walletType, userId), amount: held.minus(cost.fee) },
+      { account: { system: 'FEES' as const, currency: currencyOfWallet(walletType), spreadKey: userId }, amount: new Decimal(cost.fee) },
+    ].filter((leg) => !leg.amount.isZero());
     return {
       price: price.toString(),
       amount: cost.amount,
       fee: cost.fee,
       margin: cost.margin,
       at,
-      counter: ledger.sqlAccount(house(walletType, userId)),
-      feeMovement: ledger.sqlMovement('fee', [
-        { account: house(walletType, userId), amount: new Decimal(cost.fee).negated() },
-        { account: { system: 'FEES', currency: currencyOfWallet(walletType), spreadKey: userId }, amount: cost.fee },
-      ]),
+      counters: counters.map((leg) => ({ ...ledger.sqlAccount(leg.account), amount: toMoney(leg.amount) })),
       settleMovement: extra.isZero()
         ? null
         : ledger.sqlMovement('trade_margin', [
@@ -402,43 +393,19 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /**
-   * Fills an in-progress open order, locked by the caller's transaction, at a price: posts its hold
-   * (margin and fee to the house, the fee on to FEES), settles any difference with the estimate, opens
-   * the position and records the fill, in one statement (ADR 0007). Exactly once: the row is locked and
-   * finished only while in progress. An order whose wallet cannot pay a higher cost is cancelled instead.
+   * Decides, for one locked order in progress, what this quote does to it: 'waiting' (outside the
+   * session, expired, halted, or not crossed; a stop-limit whose stop was hit is marked triggered), or the
+   * price to fill it at. Queued closes are not decided here.
    */
-  async function fillOpenOrder(
-    tx: Executor,
-    order: repository.OrderRow,
-    price: Decimal,
-    changed: repository.PositionRow[],
-  ): Promise<FillOutcome> {
-    if (order.holdId === null) return 'gone';
+  async function openFillPriceOf(tx: Executor, order: repository.OrderRow, tick: QuoteTick): Promise<Decimal | null> {
     const instrument = instrumentOf(order.code);
-    const rules = rulesOf(instrument);
-    const walletType = order.walletType as WalletType;
-    const cost = costOf(instrument, rules, price, new Decimal(order.quantity), order.leverage);
-    const extra = cost.total.minus(order.heldAmount);
-    const at = now();
-    if (extra.greaterThan(0)) {
-      const wallet = await ledger.wallet(tx, order.userId, walletType);
-      if (extra.greaterThan(wallet.availableBalance)) {
-        await ledger.voidHold(tx, { holdId: order.holdId, idempotencyKey: `order:${order.id}:void`, reason: 'trade_margin' });
-        const cancelled = await repository.finishOrder(tx, order.id, {
-          status: orderStatuses.cancelled,
-          cancelReason: 'insufficient_funds',
-          cancelledAt: at,
-        });
-        if (cancelled) announceOrder(tx, cancelled);
-        return 'cancelled';
-      }
-    }
-    const filled = await repository.fillLockedOrder(tx, order.id, fillInputOf(order, price, cost, extra, at));
-    changed.push(filled.position);
-    announcePosition(tx, filled.position);
-    announceOrder(tx, filled.order);
-    filledRows.set(tx, filled.order);
-    return 'filled';
+    // An expired contract may still be quoted; its orders wait for the settlement job to cancel them.
+    // A halt stops new exposure: resting orders wait for the resume (closing positions is not an order that rests).
+    if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime()) || settings.isHalted(instrument.code)) return null;
+    const { price, isTriggered } = fillPriceOn(order, tick);
+    if (isTriggered && order.status === orderStatuses.entrusted)
+      await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
+    return price;
   }
 
   /** Checks of an order against its instrument, before anything is written. */
@@ -498,7 +465,7 @@ export function createTradingService(dependencies: Dependencies) {
       throw error;
     }
     const { draft, hold, fill } = prepared;
-    const placed = await withRetries(() => repository.placeOrder(db, draft, hold, fill));
+    const placed = await retryingConflicts(() => repository.placeOrder(db, draft, hold, fill));
     if (placed.outcome === 'exists') {
       if (!isSameOrder(placed.order, code, input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       return orderView(placed.order);
@@ -977,47 +944,74 @@ export function createTradingService(dependencies: Dependencies) {
     orderView,
 
     /**
-     * Tries to fill one resting order on a quote (the execution engine calls this). Its own
-     * transaction; another process holding the row makes it skip.
+     * Tries to fill resting orders on a quote (the execution engine calls this with what one quote may
+     * fill), in one transaction (ADR 0008): the orders are locked, those another process holds skipped
+     * ('gone'); each is decided here in decimals; the open ones fill in one statement, each alone in a
+     * subtransaction (one the wallet cannot pay is cancelled, the others fill); their owners' messages
+     * are written in one insert; one commit. Answers each order's outcome.
      */
-    async fillResting(orderId: number, tick: QuoteTick): Promise<FillOutcome> {
+    async fillRestingOrders(orderIds: readonly number[], tick: QuoteTick): Promise<Map<number, FillOutcome>> {
+      const outcomes = new Map<number, FillOutcome>();
       const changed: repository.PositionRow[] = [];
-      const outcome = await inTransaction(db, async (tx): Promise<FillOutcome> => {
+      await inTransaction(db, async (tx) => {
         // A retried attempt starts again: what the aborted one collected never happened.
+        outcomes.clear();
         changed.length = 0;
-        const order = await repository.lockOrderInProgress(tx, orderId, { skipLocked: true });
-        if (!order) return 'gone';
-        const instrument = instrumentOf(order.code);
-        // A close queued while the market was shut fills at the open; a halt does not stop closes.
-        if (order.openClose === 1) {
-          if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime())) return 'waiting';
-          return fillQueuedClose(tx, order, tick, changed);
+        const locked = await repository.lockOrdersInProgress(tx, [...orderIds]);
+        const at = now();
+        const fills: { orderId: number; fill: repository.FillInput }[] = [];
+        const queuedCloses: repository.OrderRow[] = [];
+        for (const order of locked) {
+          if (order.openClose === 1) queuedCloses.push(order);
+          else if (order.holdId === null) outcomes.set(order.id, 'gone');
+          else {
+            const price = await openFillPriceOf(tx, order, tick);
+            if (price) fills.push({ orderId: order.id, fill: openFillOf(order, price, at) });
+            else outcomes.set(order.id, 'waiting');
+          }
         }
-        // An expired contract may still be quoted; its orders wait for the settlement job to cancel them.
-        // A halt stops new exposure: resting orders wait for the resume (closing positions is not an order that rests).
-        if (!isTrading(instrument, tick) || isExpiredAt(instrument, now().getTime()) || settings.isHalted(instrument.code))
-          return 'waiting';
-        const { price, isTriggered } = fillPriceOn(order, tick);
-        if (isTriggered && order.status === orderStatuses.entrusted)
-          await repository.updateOrder(tx, order.id, { status: orderStatuses.triggered });
-        if (!price) return 'waiting';
-        const filled = await fillOpenOrder(tx, order, price, changed);
-        // Only fills the user did not watch happen get a message: a market order filled within its own
-        // request is already answered on the ticket; a resting or entrusted one fills while they are away.
-        const row = filledRows.get(tx);
-        if (filled === 'filled' && row)
-          await notify(tx, row.userId, 'orderFilled', {
-            code: row.code,
-            quantity: new Decimal(row.quantity).toString(),
-            price: new Decimal(row.fillPrice ?? price).toString(),
-          });
-        return filled;
+        const notices: Notice[] = [];
+        for (const result of await repository.fillLockedOrders(tx, fills)) {
+          outcomes.set(result.orderId, result.outcome);
+          if (result.outcome === 'gone') continue;
+          if (result.outcome === 'filled') {
+            changed.push(result.position);
+            announcePosition(tx, result.position);
+          }
+          announceOrder(tx, result.order);
+          // Only fills the user did not watch happen get a message: a market order filled within its own
+          // request is already answered on the ticket; a resting or entrusted one fills while they are away.
+          if (result.outcome === 'filled')
+            notices.push({
+              userId: result.order.userId,
+              template: 'orderFilled',
+              values: {
+                code: result.order.code,
+                quantity: new Decimal(result.order.quantity).toString(),
+                price: new Decimal(result.order.fillPrice ?? '0').toString(),
+              },
+            });
+        }
+        await notifyMany(tx, notices);
+        // A close queued while the market was shut fills at the open; a halt does not stop closes.
+        for (const order of queuedCloses) {
+          const instrument = instrumentOf(order.code);
+          const isOpenNow = isTrading(instrument, tick) && !isExpiredAt(instrument, now().getTime());
+          outcomes.set(order.id, isOpenNow ? await fillQueuedClose(tx, order, tick, changed) : 'waiting');
+        }
       });
+      for (const orderId of orderIds) if (!outcomes.has(orderId)) outcomes.set(orderId, 'gone');
       for (const position of changed) dependencies.onPositionChanged?.(position);
-      return outcome;
+      return outcomes;
     },
 
     triggerOf,
+
+    /**
+     * Fills of users in different lanes move disjoint accounts (their wallets, and the ledger's house and
+     * fee shards, picked by user id): the engine runs them in parallel transactions that never wait on each other.
+     */
+    fillLaneOf: (userId: number) => userId % SYSTEM_ACCOUNT_SHARDS,
 
     /**
      * Closes a whole position whose take-profit, stop-loss or stop-out this quote hit (the execution

@@ -1,0 +1,76 @@
+import type { QuoteTick } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../../platform/bus/index.ts';
+import { scriptedQuotes } from '../../test/scripted-quotes.ts';
+import { createExecutionEngine } from './trading.engine.ts';
+import type { FillOutcome, TradingService } from './trading.service.ts';
+
+type RestingOrder = { id: number; userId: number; limitPrice: string };
+
+/**
+ * The engine against a service that only records what it is asked: resting buy limits on one
+ * instrument, each filled when the ask reaches its limit, except the orders in `failing`, whose fill
+ * throws (as an order in error would) and makes any batch holding it fail as a whole.
+ */
+function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId: number) => number) {
+  const quotes = scriptedQuotes();
+  const batches: number[][] = [];
+  const service = {
+    restingOrders: async () => orders.map((order) => ({ ...order, code: 'AAPL', direction: 0, orderType: 1, status: 0, stopPrice: null })),
+    openPositions: async () => [],
+    fillPriceOn: (order: { limitPrice: string }, tick: QuoteTick) => ({
+      price: new Decimal(tick.ask).lessThanOrEqualTo(order.limitPrice) ? new Decimal(tick.ask) : null,
+      isTriggered: false,
+    }),
+    fillLaneOf: lane,
+    async fillRestingOrders(orderIds: readonly number[]) {
+      batches.push([...orderIds]);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (orderIds.some((id) => failing.has(id))) throw new Error('an order in error');
+      return new Map<number, FillOutcome>(orderIds.map((id) => [id, 'filled']));
+    },
+  } as unknown as TradingService;
+  const engine = createExecutionEngine({ service, quotes, bus: createInProcessBus(), logger: { error: () => undefined } });
+  return { engine, quotes, batches };
+}
+
+describe('execution engine: the fills of one quote', () => {
+  it('fills every order a quote crosses in one batch per lane, and leaves the others resting', async () => {
+    const orders = [
+      { id: 1, userId: 1, limitPrice: '100' },
+      { id: 2, userId: 2, limitPrice: '100' },
+      { id: 3, userId: 5, limitPrice: '100' },
+      { id: 4, userId: 6, limitPrice: '90' },
+    ];
+    const { engine, quotes, batches } = engineWith(orders, new Set(), (userId) => userId);
+    quotes.set('AAPL', '110.00', '110.02');
+    await engine.start();
+    quotes.set('AAPL', '99.98', '100.00');
+    await engine.idle();
+    // Users 1 and 5 share a lane (1 % 4 = 5 % 4): one transaction; user 2's runs beside it; order 4 is not crossed.
+    expect(batches.map((batch) => [...batch].sort()).sort()).toEqual([[1, 3], [2]]);
+    expect(engine.restingCount()).toBe(1);
+    await engine.stop();
+  });
+
+  it('tries each order of a failed batch alone, so one order in error does not hold back the others', async () => {
+    const orders = [
+      { id: 1, userId: 1, limitPrice: '100' },
+      { id: 2, userId: 1, limitPrice: '100' },
+      { id: 3, userId: 1, limitPrice: '100' },
+    ];
+    const { engine, quotes, batches } = engineWith(orders, new Set([2]), () => 0);
+    quotes.set('AAPL', '110.00', '110.02');
+    await engine.start();
+    quotes.set('AAPL', '99.98', '100.00');
+    await engine.idle();
+    expect(batches).toEqual([[1, 2, 3], [1], [2], [3]]);
+    // Orders 1 and 3 filled and left the index; order 2 still rests, to be tried on the next quote.
+    expect(engine.restingCount()).toBe(1);
+    quotes.set('AAPL', '99.97', '99.99');
+    await engine.idle();
+    expect(batches.at(-1)).toEqual([2]);
+    await engine.stop();
+  });
+});

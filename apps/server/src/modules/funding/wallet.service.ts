@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, pageInfo, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
+import { createGroupQueue, type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { dayIn, formatDateTime } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
-import { type LedgerService, toMoney } from '../ledger/index.ts';
+import { defaultGroupCommitOptions, type LedgerService, toMoney } from '../ledger/index.ts';
 import { fxQuotes, walletTransfers } from './funding.tables.ts';
 import type { FxRates } from './fx-rates.ts';
 
@@ -14,6 +14,14 @@ import type { FxRates } from './fx-rates.ts';
 export const AMOUNT_MAXIMUM = new Decimal('1000000000');
 
 type TransferRow = typeof walletTransfers.$inferSelect;
+type TransferRowView = Parameters<typeof transferView>[0];
+type SameCurrencyTransfer = {
+  userId: number;
+  fromWalletType: WalletType;
+  toWalletType: WalletType;
+  amount: string;
+  idempotencyKey: string;
+};
 
 function transferView(row: Pick<TransferRow, 'id' | 'status' | 'fromWalletType' | 'toWalletType' | 'fromAmount' | 'toAmount' | 'rate'>) {
   return {
@@ -50,6 +58,87 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
     ];
   }
 
+  /** The movement of a same-currency transfer: from one of the user's wallets to another. */
+  const sameCurrencyMovement = (transfer: SameCurrencyTransfer) => ({
+    reason: 'transfer' as const,
+    legs: [
+      {
+        account: { userId: transfer.userId, walletType: transfer.fromWalletType },
+        amount: new Decimal(transfer.amount).negated(),
+        requireFunds: true,
+      },
+      { account: { userId: transfer.userId, walletType: transfer.toWalletType }, amount: transfer.amount },
+    ],
+  });
+
+  /**
+   * A same-currency transfer alone: its row, completed, and its journal in one statement (ADR 0006): one
+   * round trip, atomic (a refusal of the ledger leaves no row). A repeated key inserts nothing and so posts
+   * nothing, and answers no row.
+   */
+  async function transferAlone(transfer: SameCurrencyTransfer): Promise<TransferRowView | undefined> {
+    const rows = await ledger.postWithin<TransferRowView & Record<string, unknown>>(
+      db,
+      'funding_wallet_transfer',
+      sameCurrencyMovement(transfer),
+      (posting) => sql`
+        WITH transfer AS (
+          INSERT INTO wallet_transfers (user_id, from_wallet_type, to_wallet_type, from_amount, to_amount, rate, status, idempotency_key, completed_at)
+          VALUES (${transfer.userId}, ${transfer.fromWalletType}, ${transfer.toWalletType}, ${transfer.amount}, ${transfer.amount}, 1, 'completed', ${transfer.idempotencyKey}, ${now()})
+          ON CONFLICT (user_id, idempotency_key) DO NOTHING
+          RETURNING id, status, from_wallet_type, to_wallet_type, from_amount, to_amount, rate
+        )
+        SELECT transfer.id, transfer.status, transfer.from_wallet_type AS "fromWalletType", transfer.to_wallet_type AS "toWalletType",
+               transfer.from_amount AS "fromAmount", transfer.to_amount AS "toAmount", transfer.rate
+        FROM transfer CROSS JOIN LATERAL ${posting(sql`'transfer:' || transfer.id`)} AS posted`,
+    );
+    return rows[0];
+  }
+
+  /**
+   * Same-currency transfers of any users at once, in one statement (ADR 0009): their rows, completed, and
+   * their journals posted set-based. All or nothing: a refusal of any of them fails the statement with
+   * nothing written, and the group queue then sends each alone. A repeated key inserts no row, so posts
+   * nothing, and answers no row, as alone.
+   */
+  async function transferGroup(transfers: SameCurrencyTransfer[]): Promise<Array<TransferRowView | undefined>> {
+    const inputs = transfers.map((transfer, ordinal) => ({ ordinal, ...transfer }));
+    const rows = await ledger.postSetWithin<TransferRowView & { ordinal: number }>(
+      db,
+      'funding_wallet_transfers',
+      transfers.map(sameCurrencyMovement),
+      (posting) => sql`
+        WITH input AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb)
+            AS x(ordinal integer, "userId" bigint, "fromWalletType" text, "toWalletType" text, amount numeric, "idempotencyKey" text)
+        ), transfer AS (
+          INSERT INTO wallet_transfers (user_id, from_wallet_type, to_wallet_type, from_amount, to_amount, rate, status, idempotency_key, completed_at)
+          SELECT "userId", "fromWalletType", "toWalletType", amount, amount, 1, 'completed', "idempotencyKey", ${now()}::timestamptz
+          FROM input ORDER BY ordinal
+          ON CONFLICT (user_id, idempotency_key) DO NOTHING
+          RETURNING id, user_id, idempotency_key, status, from_wallet_type, to_wallet_type, from_amount, to_amount, rate
+        ), numbered AS (
+          SELECT input.ordinal, transfer.* FROM transfer
+          JOIN input ON input."userId" = transfer.user_id AND input."idempotencyKey" = transfer.idempotency_key
+        ), posted AS (
+          -- Referenced below so that it runs; it posts every journal or fails the statement.
+          SELECT count(*) AS journals FROM ${posting(sql`SELECT numbered.ordinal, 'transfer:' || numbered.id FROM numbered`)}
+        )
+        SELECT numbered.ordinal, numbered.id, numbered.status, numbered.from_wallet_type AS "fromWalletType",
+               numbered.to_wallet_type AS "toWalletType", numbered.from_amount AS "fromAmount", numbered.to_amount AS "toAmount", numbered.rate
+        FROM numbered CROSS JOIN posted`,
+    );
+    const byOrdinal = new Map(rows.map((row) => [Number(row.ordinal), row]));
+    if (rows.length !== byOrdinal.size) throw new Error('a transfer of the group answered twice');
+    return transfers.map((_, ordinal) => byOrdinal.get(ordinal));
+  }
+
+  const sameCurrencyTransfers = createGroupQueue<SameCurrencyTransfer, TransferRowView | undefined>(defaultGroupCommitOptions, {
+    keyOf: (transfer) => `${transfer.userId}:${transfer.idempotencyKey}`,
+    sendGroup: transferGroup,
+    sendAlone: transferAlone,
+  });
+
   async function completePendingTransfer(executor: Executor, row: TransferRow) {
     if (row.holdId === null) throw new Error(`pending transfer ${row.id} has no hold`);
     const from = row.fromWalletType as WalletType;
@@ -77,6 +166,9 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
   }
 
   return {
+    /** How same-currency transfers were grouped (groups, items, largest, fallbacks): what tests and benchmarks read. */
+    transferGroupStats: () => sameCurrencyTransfers.stats(),
+
     async balance(principal: Principal, walletType: WalletType) {
       return ledger.wallet(db, userIdOf(principal), walletType);
     },
@@ -189,30 +281,13 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       }
 
       if (!isConversion) {
-        // The transfer's row, completed, and its journal in one statement: one round trip, atomic (a
-        // refusal of the ledger leaves no row). A repeated key inserts nothing and so posts nothing.
-        const rows = await ledger.postWithin<Parameters<typeof transferView>[0] & Record<string, unknown>>(
-          db,
-          'funding_wallet_transfer',
-          {
-            reason: 'transfer',
-            legs: [
-              { account: { userId, walletType: input.fromWalletType }, amount: new Decimal(fromAmount).negated(), requireFunds: true },
-              { account: { userId, walletType: input.toWalletType }, amount: fromAmount },
-            ],
-          },
-          (posting) => sql`
-            WITH transfer AS (
-              INSERT INTO wallet_transfers (user_id, from_wallet_type, to_wallet_type, from_amount, to_amount, rate, status, idempotency_key, completed_at)
-              VALUES (${userId}, ${input.fromWalletType}, ${input.toWalletType}, ${fromAmount}, ${fromAmount}, 1, 'completed', ${input.idempotencyKey}, ${now()})
-              ON CONFLICT (user_id, idempotency_key) DO NOTHING
-              RETURNING id, status, from_wallet_type, to_wallet_type, from_amount, to_amount, rate
-            )
-            SELECT transfer.id, transfer.status, transfer.from_wallet_type AS "fromWalletType", transfer.to_wallet_type AS "toWalletType",
-                   transfer.from_amount AS "fromAmount", transfer.to_amount AS "toAmount", transfer.rate
-            FROM transfer CROSS JOIN LATERAL ${posting(sql`'transfer:' || transfer.id`)} AS posted`,
-        );
-        const done = rows[0];
+        const done = await sameCurrencyTransfers.submit({
+          userId,
+          fromWalletType: input.fromWalletType,
+          toWalletType: input.toWalletType,
+          amount: fromAmount,
+          idempotencyKey: input.idempotencyKey,
+        });
         return done ? transferView(done) : replayOf(db);
       }
 

@@ -6,6 +6,7 @@ export {
   type Leg,
   type Movement,
   type ReconciliationReport,
+  SYSTEM_ACCOUNT_SHARDS,
   type SystemAccount,
   systemAccounts,
   toMoney,

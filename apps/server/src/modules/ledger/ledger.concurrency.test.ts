@@ -50,7 +50,12 @@ const operationArbitrary: fc.Arbitrary<Operation> = fc.oneof(
 
 const isRefusal = (error: unknown) => error instanceof AppError && error.result === 'INSUFFICIENT_FUNDS';
 
-describe('the ledger under concurrent clients and retries', () => {
+// Both ways a standalone movement is posted: grouped with the movements posted at the same moment (the
+// default, ADR 0009: set-based, or one by one when the group meets a refusal) and strictly one by one.
+describe.each([
+  { mode: 'grouped', groupCommit: undefined },
+  { mode: 'one by one', groupCommit: false as const },
+])('the ledger under concurrent clients and retries, movements posted $mode', ({ groupCommit }) => {
   let ledger: LedgerService;
   let context: Awaited<ReturnType<typeof openTestDatabase>>;
   let run = 0;
@@ -58,7 +63,7 @@ describe('the ledger under concurrent clients and retries', () => {
   beforeAll(async () => {
     context = await openTestDatabase();
     await migrateDatabase(context.database);
-    ledger = createLedgerService({ db: context.database.db, logger: { error: () => undefined, info: () => undefined } });
+    ledger = createLedgerService({ db: context.database.db, logger: { error: () => undefined, info: () => undefined }, groupCommit });
   });
   afterAll(async () => {
     await context.dispose();

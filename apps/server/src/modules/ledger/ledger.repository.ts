@@ -57,18 +57,38 @@ export async function postWithin<Row extends Record<string, unknown>>(executor: 
   return mappingLedgerErrors(() => executePrepared<Row>(executor, name, statement));
 }
 
-export type BatchResult = { journalId: number; isReplay: boolean; error: Error | undefined };
+/** Runs a caller's statement that posts movements with `postingSetCall`, as a prepared statement; any error is the caller's to handle. */
+export async function postSetWithin<Row extends Record<string, unknown>>(executor: Executor, name: string, statement: SQL): Promise<Row[]> {
+  return executePrepared<Row>(executor, name, statement);
+}
 
-/** Posts independent movements in one transaction; each answers its own journal or its own refusal, in input order. */
-export async function postBatch(executor: Executor, inputs: PostInput[]): Promise<BatchResult[]> {
-  const result = await executor.execute<{ ordinal: number; journal_id: string | null; replayed: boolean; error_code: string | null }>(
-    sql`SELECT ordinal, journal_id, replayed, error_code FROM ledger_post_batch(${JSON.stringify(inputs)}::jsonb) ORDER BY ordinal`,
+/**
+ * The call of `ledger_post_set` for movements given without their keys, and `keys`, a query of rows
+ * (ordinal, idempotency key): the movement at that index in `inputs` is posted with that key; movements
+ * the query does not name are not posted.
+ */
+export function postingSetCall(keys: SQL, inputs: Array<Omit<PostInput, 'key'>>): SQL {
+  return sql`ledger_post_set((
+    SELECT coalesce(jsonb_agg(m.movement || jsonb_build_object('key', k.key) ORDER BY k.ordinal), '[]'::jsonb)
+    FROM (${keys}) AS k(ordinal, key)
+    JOIN jsonb_array_elements(${JSON.stringify(inputs)}::jsonb) WITH ORDINALITY AS m(movement, position) ON m.position = k.ordinal + 1
+  ))`;
+}
+
+/**
+ * Posts independent movements set-based in one statement and one transaction (`ledger_post_set`): a journal
+ * per movement, in input order. It answers all of them or throws; whatever would make one movement's
+ * answer differ from `post`'s (a refusal, a key used before) throws, with nothing written.
+ */
+export async function postSet(executor: Executor, inputs: PostInput[]): Promise<number[]> {
+  const rows = await executePreparedText<{ journal_id: string }>(
+    executor,
+    'ledger_post_set',
+    'SELECT journal_id FROM ledger_post_set($1::jsonb) ORDER BY ordinal',
+    [JSON.stringify(inputs)],
   );
-  return result.rows.map((row) => ({
-    journalId: Number(row.journal_id),
-    isReplay: row.replayed,
-    error: row.error_code === null ? undefined : (refusalOf(row.error_code) ?? new Error(`ledger_post_batch answered ${row.error_code}`)),
-  }));
+  if (rows.length !== inputs.length) throw new Error('ledger_post_set answered fewer journals than movements');
+  return rows.map((row) => Number(row.journal_id));
 }
 
 export async function placeHold(

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseErrorCode, migrateDatabase } from '../../platform/db/index.ts';
@@ -190,6 +191,45 @@ describe('the ledger: a deposit, a transfer, a withdrawal hold', () => {
       counter: { system: 'WITHDRAWAL_CLEARING', currency: 'USD' },
     });
     expect(await errorCodeOf(postAfterVoid)).toBe('BL004');
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+
+  it('posts a hold to several counter accounts in one journal only when their amounts add up to the hold', async () => {
+    const userId = newUser();
+    await deposit(userId, '100.00');
+    const { holdId } = await ledger.placeHold(context.database.db, {
+      idempotencyKey: `hold-split-${userId}`,
+      userId,
+      walletType: 'BALANCE',
+      amount: '30.00',
+      reason: 'trade_margin',
+    });
+    const balanceOf = async (system: 'HOUSE' | 'FEES') =>
+      (
+        await context.database.db.execute<{ total: string }>(
+          sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts WHERE system_code = ${system} AND currency = 'USD'`,
+        )
+      ).rows[0]?.total;
+    const [houseBefore, feesBefore] = [await balanceOf('HOUSE'), await balanceOf('FEES')];
+    const postSplit = (house: string, fees: string) => {
+      const counters = [
+        { ...ledger.sqlAccount({ system: 'HOUSE', currency: 'USD', spreadKey: userId }), amount: house },
+        { ...ledger.sqlAccount({ system: 'FEES', currency: 'USD', spreadKey: userId }), amount: fees },
+      ];
+      return context.database.db.execute(
+        sql`SELECT * FROM ledger_resolve_hold(${holdId}, 'posted', ${`hold-split-${userId}:fill`}, 'trade_margin', NULL, ${JSON.stringify(counters)}::jsonb)`,
+      );
+    };
+    expect(await errorCodeOf(postSplit('29.00', '0.99'))).toBe('BL003');
+    expect(await ledger.wallet(context.database.db, userId, 'BALANCE')).toMatchObject({ balance: '100.00', usedBalance: '30.00' });
+    await postSplit('29.00', '1.00');
+    expect(await ledger.wallet(context.database.db, userId, 'BALANCE')).toMatchObject({
+      balance: '70.00',
+      usedBalance: '0.00',
+      availableBalance: '70.00',
+    });
+    expect(new Decimal(String(await balanceOf('HOUSE'))).minus(String(houseBefore)).toFixed(2)).toBe('29.00');
+    expect(new Decimal(String(await balanceOf('FEES'))).minus(String(feesBefore)).toFixed(2)).toBe('1.00');
     expect((await ledger.reconcile()).isBalanced).toBe(true);
   });
 

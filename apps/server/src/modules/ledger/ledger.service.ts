@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
-import { createGroupCommit, type GroupCommitOptions } from './ledger.group-commit.ts';
+import { createGroupCommit, defaultGroupCommitOptions, type GroupCommitOptions } from './ledger.group-commit.ts';
 import * as repository from './ledger.repository.ts';
 
 /** Accounts of the platform itself; each exists once per currency and may go negative (money owed to or by the outside). */
@@ -108,12 +108,18 @@ export type LedgerService = ReturnType<typeof createLedgerService>;
  * The only writer of balances. Every method takes the caller's executor so a movement commits
  * together with whatever caused it (an order, a withdrawal); each write is one database call.
  */
-export function createLedgerService(dependencies: { db: Database; logger: Logger; groupCommit?: GroupCommitOptions | undefined }) {
+export function createLedgerService(dependencies: {
+  db: Database;
+  logger: Logger;
+  /** Group commit of standalone movements (ADR 0009), on unless `false`. */
+  groupCommit?: GroupCommitOptions | false | undefined;
+}) {
   const { db, logger } = dependencies;
-  // Opt-in group commit (ADR 0004): movements that stand alone (posted on the database itself, not in a
-  // caller's transaction) share commits with those posted at the same moment. Off by default: where a
-  // commit is cheap next to the work (measured on the 2-core reference machine) it costs more than it saves.
-  const groupCommit = dependencies.groupCommit ? createGroupCommit(db, dependencies.groupCommit) : undefined;
+  // Group commit (ADR 0004, set-based since ADR 0009): movements that stand alone (posted on the database
+  // itself, not in a caller's transaction) and arrive while earlier ones are in flight are posted together
+  // in one statement and one commit. Measured on the 2-core reference machine: 1.6× pgbench against 0.8×.
+  const groupCommit =
+    dependencies.groupCommit === false ? undefined : createGroupCommit(db, dependencies.groupCommit ?? defaultGroupCommitOptions);
 
   async function reconcile(executor: Executor = db): Promise<ReconciliationReport> {
     const rows = await repository.reconciliation(executor);
@@ -151,8 +157,8 @@ export function createLedgerService(dependencies: { db: Database; logger: Logger
 
   return {
     /**
-     * Posts a balanced journal; a repeat of the key returns the first journal and moves nothing. With group
-     * commit on, a movement on the database itself (no caller transaction) commits with concurrent ones.
+     * Posts a balanced journal; a repeat of the key returns the first journal and moves nothing. A movement
+     * on the database itself (no caller transaction) commits with concurrent ones (group commit).
      */
     async post(executor: Executor, movement: Movement) {
       const input = { key: movement.idempotencyKey, ...sqlInputOf(movement) };
@@ -178,6 +184,27 @@ export function createLedgerService(dependencies: { db: Database; logger: Logger
         executor,
         name,
         statement((idempotencyKey) => repository.postingCall(idempotencyKey, input)),
+      );
+    },
+
+    /**
+     * As `postWithin`, for several movements posted set-based in one statement (ADR 0009): `statement`
+     * receives the ledger's call for them, to which it gives a query of rows (ordinal, idempotency key),
+     * ordinal being the movement's index in `movements`; only the movements it names are posted. All or
+     * nothing: a refusal of any of them, or a key used before, fails the whole statement with nothing
+     * written, and the caller then posts them one by one (with `postWithin`). Its errors are not mapped.
+     */
+    async postSetWithin<Row extends Record<string, unknown>>(
+      executor: Executor,
+      name: string,
+      movements: Array<Omit<Movement, 'idempotencyKey'>>,
+      statement: (posting: (keys: SQL) => SQL) => SQL,
+    ): Promise<Row[]> {
+      const inputs = movements.map(sqlInputOf);
+      return repository.postSetWithin<Row>(
+        executor,
+        name,
+        statement((keys) => repository.postingSetCall(keys, inputs)),
       );
     },
 

@@ -24,30 +24,37 @@ export function afterCommit(executor: Executor, callback: () => void): void {
   else queueMicrotask(() => runSafely(callback));
 }
 
-/** PostgreSQL aborts these transactions only because of what ran beside them; the same work may simply run again. */
+/** PostgreSQL aborts these only because of what ran beside them; the same work may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS_MAX = 3;
 
 /**
- * Runs `work` in a transaction and runs it again, up to three times, when PostgreSQL aborted it for a
- * deadlock or a serialization failure. Retrying is safe: the aborted attempt left nothing behind, and
- * every ledger movement inside carries an idempotency key.
+ * Runs `work` (a transaction, or one statement that commits on its own) and runs it again, up to
+ * `attempts` times in all, when PostgreSQL aborted it for a deadlock or a serialization failure. Retrying
+ * is safe: the aborted attempt left nothing behind, and every ledger movement carries an idempotency key.
  */
-export async function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+export async function retryingConflicts<T>(work: () => Promise<T>, attempts = ATTEMPTS_MAX): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const callbacks: Array<() => void> = [];
     try {
-      const result = await db.transaction(async (tx) => {
-        pendingAfterCommit.set(tx, callbacks);
-        return work(tx);
-      });
-      // Only the attempt that committed runs its callbacks; an aborted attempt's list is dropped with it.
-      for (const callback of callbacks) runSafely(callback);
-      return result;
+      return await work();
     } catch (error) {
       const code = databaseErrorCode(error);
-      if (attempt >= ATTEMPTS_MAX || code === undefined || !RETRYABLE.has(code)) throw error;
+      if (attempt >= attempts || code === undefined || !RETRYABLE.has(code)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
     }
   }
+}
+
+/** Runs `work` in a transaction, again when it was aborted for a conflict (`retryingConflicts`). */
+export async function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return retryingConflicts(async () => {
+    const callbacks: Array<() => void> = [];
+    const result = await db.transaction(async (tx) => {
+      pendingAfterCommit.set(tx, callbacks);
+      return work(tx);
+    });
+    // Only the attempt that committed runs its callbacks; an aborted attempt's list is dropped with it.
+    for (const callback of callbacks) runSafely(callback);
+    return result;
+  });
 }

@@ -1,0 +1,103 @@
+export type GroupQueueOptions = {
+  /** Most items in one group; a bigger group holds its rows' locks longer. */
+  maxItems: number;
+  /** Groups in flight at once (each uses one pooled connection); while all are busy, new items queue and join the next group. */
+  maxGroupsInFlight: number;
+};
+
+export type GroupQueueStats = { groups: number; items: number; largestGroup: number; fallbacks: number };
+
+type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
+
+/**
+ * Sends independent, idempotent writes in groups (ADR 0009): items that arrive while the groups in flight
+ * are busy are sent together by `sendGroup`, one round trip and one commit for the group. `sendGroup` is
+ * all or nothing: it answers every item or throws having written nothing, and then each item of the
+ * group is sent alone by `sendAlone` and meets its own result or error (correct because every item is
+ * idempotent). A group of one is sent alone.
+ *
+ * The wait is never a timer: an item that finds a free slot is sent at once (after the current turn of
+ * the event loop, so items issued together travel together); only under load, when every slot is busy,
+ * do items queue, and then the queue is exactly the group the next free slot sends. An item whose key is
+ * queued or in flight waits for that one to finish first (then it replays): two groups each holding a
+ * key the other wants would deadlock.
+ */
+export function createGroupQueue<Item, Result>(
+  options: GroupQueueOptions,
+  handlers: {
+    keyOf: (item: Item) => string;
+    sendGroup: (items: Item[]) => Promise<Result[]>;
+    sendAlone: (item: Item) => Promise<Result>;
+  },
+) {
+  const queue: Array<Waiting<Item, Result>> = [];
+  let inFlight = 0;
+  let isScheduled = false;
+  const stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0, fallbacks: 0 };
+  const keysInFlight = new Map<string, Promise<unknown>>();
+
+  function schedule() {
+    if (isScheduled || queue.length === 0 || inFlight >= options.maxGroupsInFlight) return;
+    isScheduled = true;
+    setImmediate(() => {
+      isScheduled = false;
+      while (queue.length > 0 && inFlight < options.maxGroupsInFlight) {
+        void send(queue.splice(0, options.maxItems));
+      }
+    });
+  }
+
+  const sendAlone = (waiting: Waiting<Item, Result>) => handlers.sendAlone(waiting.item).then(waiting.resolve, waiting.reject);
+
+  async function send(group: Array<Waiting<Item, Result>>) {
+    inFlight += 1;
+    stats.groups += 1;
+    stats.items += group.length;
+    stats.largestGroup = Math.max(stats.largestGroup, group.length);
+    try {
+      if (group.length === 1) {
+        await sendAlone(group[0] as Waiting<Item, Result>);
+        return;
+      }
+      let results: Result[];
+      try {
+        results = await handlers.sendGroup(group.map((waiting) => waiting.item));
+        if (results.length !== group.length) throw new Error(`a group of ${group.length} answered ${results.length} results`);
+      } catch {
+        stats.fallbacks += 1;
+        await Promise.all(group.map(sendAlone));
+        return;
+      }
+      group.forEach((waiting, index) => {
+        waiting.resolve(results[index] as Result);
+      });
+    } finally {
+      inFlight -= 1;
+      schedule();
+    }
+  }
+
+  return {
+    /** How many groups were sent and how big they were: what the benchmarks print. */
+    stats: () => ({ ...stats }),
+    submit(item: Item): Promise<Result> {
+      const key = handlers.keyOf(item);
+      const enqueue = () =>
+        new Promise<Result>((resolve, reject) => {
+          queue.push({ item, resolve, reject });
+          schedule();
+        });
+      const earlier = keysInFlight.get(key);
+      const submitted = earlier ? earlier.then(enqueue, enqueue) : enqueue();
+      const settled = submitted.then(
+        () => undefined,
+        () => undefined,
+      );
+      keysInFlight.set(key, settled);
+      void settled.then(() => {
+        if (keysInFlight.get(key) === settled) keysInFlight.delete(key);
+      });
+      return submitted;
+    },
+  };
+}

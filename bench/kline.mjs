@@ -7,7 +7,9 @@
 // Node processes stay the default and the figures stay comparable with earlier runs. The machine's
 // load average is printed with the result: other work on the same cores shows up in it.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { benchInstruments, percentile, startMarketServer } from './market-server.mjs';
 
 const concurrency = 50;
@@ -104,23 +106,39 @@ async function load(base, paths) {
 
 export async function measureKline() {
   const port = 19_500 + Math.floor(Math.random() * 400);
-  const server = await startMarketServer({ port });
+  // The server's own event-loop delay and garbage-collector pauses during the K-line load (loop-delay-probe.mjs).
+  const delayFile = join(tmpdir(), `bolsa-bench-kline-loop-${process.pid}.json`);
+  const server = await startMarketServer({
+    port,
+    extraEnv: {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./loop-delay-probe.mjs', import.meta.url).pathname}`,
+      BENCH_LOOP_DELAY_FILE: delayFile,
+    },
+  });
   try {
+    process.kill(server.pid, 'SIGUSR2');
     const kline = await load(
       server.base,
       benchInstruments.map((code) => `/web/m_ft/kline?stockCode=${code}&type=1Y`),
     );
+    process.kill(server.pid, 'SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const loop = JSON.parse(readFileSync(delayFile, 'utf8'));
     const health = await load(server.base, ['/web/health']);
-    return { kline, health };
+    return { kline, health, loop };
   } finally {
     await server.stop();
+    rmSync(delayFile, { force: true });
   }
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const before = loadavg()[0];
-  const { kline, health } = await measureKline();
+  const { kline, health, loop } = await measureKline();
   console.log(
     `kline 1Y: ${kline.requests} requests over ${benchInstruments.length} instruments at ${concurrency} concurrent from ${generator === 'wrk' ? `wrk (${wrkThreads} thread)` : `${processes} Node load processes`} (${kline.perSecond.toFixed(0)}/s, ${kline.failures} failed): p50 ${kline.p50.toFixed(1)} ms, p99 ${kline.p99.toFixed(1)} ms; budget p99 ≤ ${budgetMs} ms, ratio ${(kline.p99 / budgetMs).toFixed(2)} (≤ 1.00 meets it); ratio to /web/health p99 (${health.p99.toFixed(1)} ms, ${health.perSecond.toFixed(0)}/s) ${(kline.p99 / health.p99).toFixed(1)}×; load average before ${before.toFixed(2)}, after ${loadavg()[0].toFixed(2)} on ${cpus().length} cores`,
+  );
+  console.log(
+    `server during the K-line load: event-loop delay max ${loop.max.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms (10 ms resolution); young-generation collections ${loop.gc.young.count}, ${loop.gc.young.totalMs.toFixed(0)} ms in all, longest ${loop.gc.young.maxMs.toFixed(1)} ms; other collections ${loop.gc.other.count}, longest ${loop.gc.other.maxMs.toFixed(1)} ms`,
   );
 }

@@ -15,11 +15,20 @@ export const benchInstruments = [
   ...'GGAL YPFD PAMP 2330 2317 2454 ESZ6 NQZ6 GCG7 CLF7 EURUSD USDJPY USDTWD USDARS SPX DJI IXIC N225 TWII MERV'.split(' '),
 ];
 
+/**
+ * The Node flags the product is served with (`npm run serve`: the young generation's size), so the
+ * benchmark measures the server as it runs, not with Node's defaults.
+ */
+export function servedNodeFlags() {
+  const serve = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.serve;
+  return serve.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function startMarketServer({ port, instruments = benchInstruments, extraEnv = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bolsa-bench-market-'));
   // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of the server (node --cpu-prof) when it stops.
   const profileArguments = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profileArguments, 'apps/server/dist/server.js'], {
+  const child = spawn(process.execPath, [...servedNodeFlags(), ...profileArguments, 'apps/server/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -60,20 +60,40 @@ export function createDailyCandleCache(options: {
     return pending;
   }
 
+  /** Whether the quotes have reached a day the entry lacks and it is time to ask the database again. */
+  function isReloadDue(instrument: Instrument, entry: Entry, tick: QuoteTick | undefined): boolean {
+    const last = entry.rows[entry.rows.length - 1];
+    const isDayMissing = tick !== undefined && (!last || dayBucketOf(instrument, tick) > last.time);
+    return isDayMissing && options.now() - entry.checkedAt >= MISSING_DAY_RETRY_MS;
+  }
+
+  /** One patched copy per quote, shared by every request until the next quote. */
+  function patchedOf(instrument: Instrument, entry: Entry, tick: QuoteTick | undefined): CandleRow[] {
+    if (entry.tick !== tick) {
+      entry.patched = withLiveDay(entry.rows, instrument, tick);
+      entry.tick = tick;
+    }
+    return entry.patched;
+  }
+
   return {
     /** The daily candles of an instrument, oldest first, the last one as of the latest quote. */
     async candles(instrument: Instrument): Promise<CandleRow[]> {
       const tick = options.latest(instrument.code);
       let entry = entries.get(instrument.code) ?? (await load(instrument.code));
-      const last = entry.rows[entry.rows.length - 1];
-      const isDayMissing = tick !== undefined && (!last || dayBucketOf(instrument, tick) > last.time);
-      if (isDayMissing && options.now() - entry.checkedAt >= MISSING_DAY_RETRY_MS) entry = await load(instrument.code);
-      // One patched copy per quote, shared by every request until the next quote.
-      if (entry.tick !== tick) {
-        entry.patched = withLiveDay(entry.rows, instrument, tick);
-        entry.tick = tick;
-      }
-      return entry.patched;
+      if (isReloadDue(instrument, entry, tick)) entry = await load(instrument.code);
+      return patchedOf(instrument, entry, tick);
+    },
+    /**
+     * The same without waiting, when the candles are in memory and need no new read; undefined
+     * otherwise (then `candles` reads them). Most K-line requests are answered through this, with no
+     * promise made on their way.
+     */
+    candlesNow(instrument: Instrument): CandleRow[] | undefined {
+      const entry = entries.get(instrument.code);
+      if (!entry) return undefined;
+      const tick = options.latest(instrument.code);
+      return isReloadDue(instrument, entry, tick) ? undefined : patchedOf(instrument, entry, tick);
     },
     /** Forgets an instrument's candles (its history was rewritten). */
     forget(code: string) {

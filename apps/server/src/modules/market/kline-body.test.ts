@@ -23,6 +23,21 @@ describe('the serialised K-line answer', () => {
     const nextDay: Kline = { ...first, candles: [...past.slice(1), quoted.candles[3] as Candle, candle(5, '10.50')] };
     expect(bodies.bodyOf(nextDay, 'en').toString()).toBe(JSON.stringify(envelope(nextDay, 'en')));
 
+    // Quote after quote of the same day (only the last candle changes), in both locales, and a stale
+    // K-line object answered after a newer one.
+    let latest = nextDay;
+    for (const close of ['10.51', '10.52', '10.49']) {
+      latest = { ...latest, candles: [...latest.candles.slice(0, -1), candle(5, close)] };
+      expect(bodies.bodyOf(latest, 'en').toString()).toBe(JSON.stringify(envelope(latest, 'en')));
+      expect(bodies.bodyOf(latest, 'es').toString()).toBe(JSON.stringify(envelope(latest, 'es')));
+    }
+    expect(bodies.bodyOf(nextDay, 'en').toString()).toBe(JSON.stringify(envelope(nextDay, 'en')));
+    expect(bodies.bodyOf(latest, 'en').toString()).toBe(JSON.stringify(envelope(latest, 'en')));
+    const single: Kline = { stockCode: 'MSFT', type: '1M', interval: '1d', candles: [candle(9, '1.00')] };
+    expect(bodies.bodyOf(single, 'en').toString()).toBe(JSON.stringify(envelope(single, 'en')));
+    const singleQuoted: Kline = { ...single, candles: [candle(9, '1.01')] };
+    expect(bodies.bodyOf(singleQuoted, 'en').toString()).toBe(JSON.stringify(envelope(singleQuoted, 'en')));
+
     const empty: Kline = { stockCode: 'AAPL', type: '1Y', interval: '1d', candles: [] };
     expect(bodies.bodyOf(empty, 'en').toString()).toBe(JSON.stringify(envelope(empty, 'en')));
   });

@@ -1,41 +1,26 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../platform/db/index.ts';
-import { createMailer } from '../../platform/mail/index.ts';
 import { connectPush } from '../../test/push-client.ts';
-import { createScratchPostgresDatabase, testConfig, testInstrumentCodes } from '../../test/test-app.ts';
+import { startTwoProcesses, testInstrumentCodes } from '../../test/test-app.ts';
 import { FUTURES_LISTING_TOPIC } from './market.module.ts';
 
 // Runs in the server-redis project (REDIS_URL set); two server processes need a shared PostgreSQL too.
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process market test needs REDIS_URL and TEST_DATABASE_URL');
 
 describe('two server processes behind one database and Redis', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
-  const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+  let processes: Awaited<ReturnType<typeof startTwoProcesses>> | undefined;
+  const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgresDatabase();
-    for (let index = 0; index < 2; index += 1) {
+    processes = await startTwoProcesses({
       // The E-mini S&P 500 product by its root, so its contracts roll (ES also names Eversource's stock).
-      const config = testConfig({
-        DATABASE_URL: scratch.url,
-        REDIS_URL: String(redisUrl),
-        MARKET_TICK_MS: '100',
-        MARKET_INSTRUMENTS: [...testInstrumentCodes, 'ES'].join(','),
-      });
-      const database = await openDatabase(config);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-      const app = await buildApp(config, { database, mailer, shouldStartJobs: false });
-      app.addHook('onClose', async () => database.close());
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+      configOverrides: { MARKET_TICK_MS: '100', MARKET_INSTRUMENTS: [...testInstrumentCodes, 'ES'].join(',') },
+      listen: true,
+    });
+    apps.push(...processes.apps);
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await scratch?.drop();
+    await processes?.close();
   });
 
   it('produces prices in one process only, and a client on either process receives the same quotes', async () => {

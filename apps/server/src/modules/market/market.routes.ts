@@ -94,11 +94,17 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
       querystring: marketApi.kline.query,
       response: { 200: envelopeOf(marketApi.kline.data) },
     },
-    handler: async (request, reply) => {
+    // Not an async function: a K-line in memory (the usual case) is sent at once, with no promise made
+    // for it by the handler or by Fastify; otherwise the answer waits for the database.
+    handler: (request, reply) => {
       const { stockCode, type, market } = request.query;
-      const kline = await service.kline(stockCode, type, market);
       // Already the envelope, serialised: Fastify sends bytes as they are.
-      return reply.type('application/json; charset=utf-8').send(klineBodies.bodyOf(kline, request.locale) as never);
+      const send = (kline: Kline) => {
+        reply.type('application/json; charset=utf-8').send(klineBodies.bodyOf(kline, request.locale) as never);
+      };
+      const ready = service.klineNow(stockCode, type, market);
+      if (ready) return send(ready);
+      return service.kline(stockCode, type, market).then(send);
     },
   });
   publicRoute(

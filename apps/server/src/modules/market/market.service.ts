@@ -257,9 +257,8 @@ export function createMarketService(dependencies: {
     };
   }
 
-  async function dailyKline(instrument: Instrument, type: KlineType): Promise<Kline> {
-    await feed.ensureHistory(instrument.code);
-    const rows = await dailyCandles.candles(instrument);
+  /** The daily K-line of a set of candles, made once per set (a new quote makes a new set). */
+  function dailyKlineOf(instrument: Instrument, type: KlineType, rows: readonly CandleRow[]): Kline {
     let byType = dailyKlines.get(rows);
     if (!byType) {
       byType = new Map();
@@ -274,6 +273,11 @@ export function createMarketService(dependencies: {
       byType.set(type, kline);
     }
     return kline;
+  }
+
+  async function dailyKline(instrument: Instrument, type: KlineType): Promise<Kline> {
+    await feed.ensureHistory(instrument.code);
+    return dailyKlineOf(instrument, type, await dailyCandles.candles(instrument));
   }
 
   async function loadKline(instrument: Instrument, type: KlineType): Promise<Kline> {
@@ -506,6 +510,24 @@ export function createMarketService(dependencies: {
         min_quantity: instrument.minQuantity,
         listedOn: instrument.listedOn,
       };
+    },
+
+    /**
+     * A daily K-line (1M, 3M, 1Y) at once, without a promise, when everything it needs is in memory
+     * (the usual case); undefined otherwise, and for every other time frame or a bad request, which
+     * `kline` then answers. The busiest read of the app makes no garbage beyond its own answer this way.
+     */
+    klineNow(code: string, type: string, market: string | undefined): Kline | undefined {
+      let instrument: Instrument;
+      try {
+        instrument = requireInstrument(code, market);
+      } catch {
+        return undefined;
+      }
+      if (!klineTypes.includes(type as KlineType) || klineFrames[type as KlineType].stored !== '1d') return undefined;
+      if (!feed.isHistoryStored(instrument.code)) return undefined;
+      const rows = dailyCandles.candlesNow(instrument);
+      return rows ? dailyKlineOf(instrument, type as KlineType, rows) : undefined;
     },
 
     async kline(code: string, type: string, market: string | undefined): Promise<Kline> {

@@ -48,6 +48,18 @@ describe('the HTTP envelope', () => {
     expect(response.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
   });
 
+  it('parses multipart bodies for the upload route only: elsewhere they are an unsupported content type', async () => {
+    const boundary = 'bolsa-boundary';
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/web/loginByUsername',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, languages: 'en' },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="username"\r\n\r\nsomeone\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(1002);
+  });
+
   it('serves the OpenAPI document generated from the shared schemas', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/web/docs/json' });
     expect(response.statusCode).toBe(200);

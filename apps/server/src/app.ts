@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { API_BASE_PATH } from '@bolsa/contracts';
 import rateLimit from '@fastify/rate-limit';
@@ -57,7 +56,14 @@ import { createUploadsService, registerUploadRoutes } from './modules/uploads/in
 import { createInProcessBus, createRedisBus, type EventBus } from './platform/bus/index.ts';
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
-import { publicRoute, registerEnvelope, registerSecurityHeaders, sendError } from './platform/http/index.ts';
+import {
+  createRequestIdGenerator,
+  publicRoute,
+  registerEnvelope,
+  registerSecurityHeaders,
+  requestLoggerFactory,
+  sendError,
+} from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
 import { everyoneEventsTopic, userEventsTopic } from './platform/notifications.ts';
@@ -130,7 +136,10 @@ const embeddedAnalyzeJob = {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
-    genReqId: () => randomUUID(),
+    // Both per request, so both cheap: a counter behind a random per-process prefix, and a child logger
+    // made only when the request writes a line (platform/http).
+    genReqId: createRequestIdGenerator(),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
@@ -168,14 +177,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     inFlight -= 1;
     if (inFlight === 0) onDrained?.();
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  // Hooks of every request take a callback rather than being async: no promise per request.
+  app.addHook('onRequest', (_request, reply, done) => {
     inFlight += 1;
-    if (isDraining) {
-      reply.header('connection', 'close');
-      return sendError(reply, 'SERVICE_UNAVAILABLE');
-    }
+    if (!isDraining) return done();
+    // Answered here: the hook chain stops without done().
+    reply.header('connection', 'close');
+    sendError(reply, 'SERVICE_UNAVAILABLE');
   });
-  app.addHook('onResponse', async () => settle());
+  app.addHook('onResponse', (_request, _reply, done) => {
+    settle();
+    done();
+  });
   // Fastify requires exactly one parameter on an async onRequestAbort hook.
   app.addHook('onRequestAbort', async (_request) => settle());
   app.decorate('drain', async (timeoutMs: number) => {
@@ -289,9 +302,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock: config.marketClock,
     now,
     onResting: (order) => engine.resting(order),
+    onOrderCancelled: (order) => engine.cancelled(order),
     onPositionChanged: (position) => engine.positionChanged(position),
     logger: app.log,
     notify: messages.notify,
+    notifyMany: messages.notifyMany,
     bus,
   });
   const engine = createExecutionEngine({ service: trading, quotes, bus, logger: app.log });

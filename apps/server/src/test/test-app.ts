@@ -60,6 +60,40 @@ export async function createScratchPostgresDatabase(): Promise<{ url: string; dr
   };
 }
 
+/**
+ * Two app instances on one scratch PostgreSQL database and the Redis of REDIS_URL, as two server
+ * processes (the server-redis project). Jobs do not run; `listen` puts each on a port of its own (for
+ * push sockets), otherwise they are only made ready for `inject`.
+ */
+export async function startTwoProcesses(
+  options: { configOverrides?: Record<string, string>; appOptions?: AppOptions; listen?: boolean } = {},
+): Promise<{ apps: [FastifyInstance, FastifyInstance]; mailers: [Mailer, Mailer]; close(): Promise<void> }> {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('two server processes need REDIS_URL and TEST_DATABASE_URL');
+  const scratch = await createScratchPostgresDatabase();
+  const apps: FastifyInstance[] = [];
+  const mailers: Mailer[] = [];
+  for (let index = 0; index < 2; index += 1) {
+    const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: redisUrl, ...options.configOverrides });
+    const database = await openDatabase(config);
+    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
+    const app = await buildApp(config, { database, mailer, shouldStartJobs: false, ...options.appOptions });
+    app.addHook('onClose', async () => database.close());
+    if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+    else await app.ready();
+    apps.push(app);
+    mailers.push(mailer);
+  }
+  return {
+    apps: apps as [FastifyInstance, FastifyInstance],
+    mailers: mailers as [Mailer, Mailer],
+    async close() {
+      for (const app of apps) await app.close();
+      await scratch.drop();
+    },
+  };
+}
+
 /** The instruments of test apps: one or two of every source and calendar. */
 export const testInstrumentCodes = ['AAPL', 'MSFT', 'GEV', 'IMO', 'GGAL', '2330', 'ESZ6', 'GCG7', 'EURUSD', 'USDTWD', 'SPX', 'N225'];
 

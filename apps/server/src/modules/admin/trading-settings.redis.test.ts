@@ -1,37 +1,22 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../platform/db/index.ts';
-import { createMailer } from '../../platform/mail/index.ts';
-import { createScratchPostgresDatabase, TEST_OPERATOR, testConfig, withOperator } from '../../test/test-app.ts';
+import { startTwoProcesses, TEST_OPERATOR, withOperator } from '../../test/test-app.ts';
 
 // Runs in the server-redis project (REDIS_URL set): two server processes share one PostgreSQL and Redis.
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process settings test needs REDIS_URL and TEST_DATABASE_URL');
 
 describe('trading settings edited on one process reach the order path of another', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
-  const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
+  let processes: Awaited<ReturnType<typeof startTwoProcesses>> | undefined;
+  const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgresDatabase();
-    for (let index = 0; index < 2; index += 1) {
-      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl), ...withOperator });
-      const database = await openDatabase(config);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-      const app = await buildApp(config, {
-        database,
-        mailer,
-        shouldStartJobs: false,
-        shouldStartMarketFeed: false,
-        shouldStartTradingEngine: false,
-      });
-      app.addHook('onClose', async () => database.close());
-      apps.push(app);
-    }
+    processes = await startTwoProcesses({
+      configOverrides: withOperator,
+      appOptions: { shouldStartMarketFeed: false, shouldStartTradingEngine: false },
+    });
+    apps.push(...processes.apps);
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await scratch?.drop();
+    await processes?.close();
   });
 
   it('a halt and a minimum quantity set through the first process are enforced by the second without a restart', async () => {

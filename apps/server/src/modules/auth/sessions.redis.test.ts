@@ -1,42 +1,22 @@
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../platform/db/index.ts';
-import { createMailer } from '../../platform/mail/index.ts';
-import { createScratchPostgresDatabase, testConfig } from '../../test/test-app.ts';
+import { startTwoProcesses } from '../../test/test-app.ts';
 
 // Runs in the server-redis project (REDIS_URL set): two app instances on one PostgreSQL database and one
 // Redis, as two server processes. Each answers recently checked sessions from memory (session-cache.ts);
 // a session ended on one must be refused on the other as soon as the ending is announced.
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl || !process.env.TEST_DATABASE_URL) throw new Error('the two-process session test needs REDIS_URL and TEST_DATABASE_URL');
 
 describe('two app instances sharing sessions', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
+  let processes: Awaited<ReturnType<typeof startTwoProcesses>> | undefined;
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgresDatabase();
-    for (let index = 0; index < 2; index += 1) {
-      const config = testConfig({ DATABASE_URL: scratch.url, REDIS_URL: String(redisUrl) });
-      const database = await openDatabase(config);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, logger: { info: () => undefined } });
-      const app = await buildApp(config, {
-        database,
-        mailer,
-        shouldStartJobs: false,
-        shouldStartMarketFeed: false,
-        shouldStartTradingEngine: false,
-      });
-      app.addHook('onClose', async () => database.close());
-      await app.ready();
-      apps.push(app);
-    }
+    processes = await startTwoProcesses({ appOptions: { shouldStartMarketFeed: false, shouldStartTradingEngine: false } });
+    apps.push(...processes.apps);
   }, 60_000);
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    await scratch?.drop();
+    await processes?.close();
   });
 
   async function call(app: FastifyInstance, path: string, token: string | undefined, body: unknown = {}) {

@@ -64,9 +64,10 @@ export function registerEnvelope(app: FastifyInstance) {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('principal', undefined);
   app.decorateRequest('operator', undefined);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.locale = resolveRequestLocale(headerText(request.headers.languages), headerText(request.headers['accept-language']));
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

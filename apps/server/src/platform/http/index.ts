@@ -1,6 +1,8 @@
 export { AppError, FieldValidationError } from './app-error.ts';
 export { errorBody, registerEnvelope, sendError, successBody } from './envelope.ts';
 export type { OperatorPrincipal, Principal } from './request-context.ts';
+export { createRequestIdGenerator } from './request-id.ts';
+export { requestLoggerFactory } from './request-logger.ts';
 export {
   type OperatorRouteContext,
   operatorRoute,

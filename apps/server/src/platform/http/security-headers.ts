@@ -20,8 +20,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   const headers = Object.fromEntries(
     Object.entries(response.headers).filter(([name, value]) => !ownHeaders.has(name) && typeof value === 'string'),
   ) as Record<string, string>;
+  // Fixed lists walked by index: reply.headers() would list the object's keys anew on every request.
+  const names = Object.keys(headers);
+  const values = Object.values(headers);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    for (let index = 0; index < names.length; index += 1) reply.header(names[index] as string, values[index]);
     done();
   });
   return headers;

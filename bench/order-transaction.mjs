@@ -8,7 +8,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
-import { clients, durationSeconds, interleavedWithPgbench, load, pgbenchInitialise, rounds, withScratchDatabase } from './support.mjs';
+import {
+  againstPgbench,
+  clients,
+  interleavedWithPgbench,
+  load,
+  ordersAfterRun,
+  pgbenchInitialise,
+  turnsTaken,
+  withScratchDatabase,
+} from './support.mjs';
 
 register();
 const serverSource = new URL('../apps/server/src/', import.meta.url);
@@ -101,12 +110,6 @@ const result = await withScratchDatabase('bolsa_order_tx', async (url) => {
 });
 
 const { service } = result;
-console.log(
-  `taken in ${rounds} turns with pgbench TPC-B (prepared, ${clients} clients) on the same database, ${durationSeconds} s of each`,
-);
-console.log(
-  `market orders through the trading service (no HTTP): ${service.tps.toFixed(0)}/s against pgbench ${service.referenceTps.toFixed(0)} tps, p50 ${service.p50.toFixed(2)} ms, p99 ${service.p99.toFixed(2)} ms, failures ${service.failures}${service.firstFailure ? ` (first: ${service.firstFailure.message})` : ''}; ratio to pgbench ${service.ratio.toFixed(2)} (goal ≥ 1.20)`,
-);
-console.log(
-  `orders by status after the run: ${result.filled.map((row) => `${row.status}: ${row.n}`).join(', ')}; ledger ${result.isBalanced ? 'balanced' : 'NOT BALANCED'}`,
-);
+console.log(turnsTaken);
+console.log(againstPgbench('market orders through the trading service (no HTTP)', service, '≥ 1.20'));
+console.log(ordersAfterRun(result.filled, result.isBalanced));

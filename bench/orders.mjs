@@ -6,16 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import {
+  againstPgbench,
   clients,
-  durationSeconds,
   httpLoad,
   interleavedWithPgbench,
+  ordersAfterRun,
   pgbenchInitialise,
-  rounds,
   seedLoggedInUsers,
   serverProcesses,
   startPrivateRedis,
   startServerProcesses,
+  turnsTaken,
   withScratchDatabase,
 } from './support.mjs';
 
@@ -77,12 +78,12 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
 });
 
 const { http } = result;
+console.log(turnsTaken);
 console.log(
-  `taken in ${rounds} turns with pgbench TPC-B (prepared, ${clients} clients) on the same database, ${durationSeconds} s of each`,
+  againstPgbench(
+    `market orders through HTTP (${serverProcesses} server processes, clients in their own process)`,
+    http,
+    '≥ 0.80, p99 ≤ 25 ms',
+  ),
 );
-console.log(
-  `market orders through HTTP (${serverProcesses} server processes, clients in their own process): ${http.tps.toFixed(0)}/s against pgbench ${http.referenceTps.toFixed(0)} tps, p50 ${http.p50.toFixed(2)} ms, p99 ${http.p99.toFixed(2)} ms, failures ${http.failures}${http.firstFailure ? ` (first: ${http.firstFailure.message})` : ''}; ratio to pgbench ${http.ratio.toFixed(2)} (goal ≥ 0.80, p99 ≤ 25 ms)`,
-);
-console.log(
-  `orders by status after the run: ${result.filled.map((row) => `${row.status}: ${row.n}`).join(', ')}; ledger ${result.isBalanced ? 'balanced' : 'NOT BALANCED'}`,
-);
+console.log(ordersAfterRun(result.filled, result.isBalanced));

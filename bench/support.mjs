@@ -54,6 +54,20 @@ export function pgbenchRun(url, seconds) {
 
 export const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 
+/** How the figures below it were taken: printed once above them. */
+export const turnsTaken = `taken in ${rounds} turns with pgbench TPC-B (prepared, ${clients} clients) on the same database, ${durationSeconds} s of each`;
+
+/** One figure of interleavedWithPgbench as every PostgreSQL benchmark prints it, with its goal. */
+export function againstPgbench(label, figure, goal) {
+  const firstFailure = figure.firstFailure ? ` (first: ${figure.firstFailure.message})` : '';
+  return `${label}: ${figure.tps.toFixed(0)}/s against pgbench ${figure.referenceTps.toFixed(0)} tps, p50 ${figure.p50.toFixed(2)} ms, p99 ${figure.p99.toFixed(2)} ms, failures ${figure.failures}${firstFailure}; ratio to pgbench ${figure.ratio.toFixed(2)} (goal ${goal})`;
+}
+
+/** What the orders benchmarks end with: their orders by status and whether the ledger reconciles. */
+export function ordersAfterRun(filled, isBalanced) {
+  return `orders by status after the run: ${filled.map((row) => `${row.status}: ${row.n}`).join(', ')}; ledger ${isBalanced ? 'balanced' : 'NOT BALANCED'}`;
+}
+
 /**
  * The measurement and pgbench take turns, `rounds` times, each for durationSeconds / rounds, so both see
  * the same machine: on a machine shared with other work the load moves within seconds, and a reference

@@ -320,6 +320,8 @@ export const quoteTickSchema = z.object({
   askVolume: z.string(),
   marketStatus: z.enum(marketStatuses),
   fall: z.boolean(),
+  /** The trading day (YYYY-MM-DD, the market's own) that open, high, low and volume belong to. */
+  tradeDate: z.string(),
   /** When the tick happened at the feed, Unix milliseconds. */
   timestamp: z.number().int(),
 });

@@ -29,6 +29,7 @@ export function scriptedQuotes() {
         askVolume: '100',
         marketStatus,
         fall: false,
+        tradeDate: new Date().toISOString().slice(0, 10),
         timestamp: Date.now(),
       };
       latest.set(code, tick);

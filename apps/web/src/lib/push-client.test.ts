@@ -47,6 +47,7 @@ const quote = (code: string, price: string) => ({
     askVolume: '1',
     marketStatus: 'open',
     fall: false,
+    tradeDate: '1970-01-01',
     timestamp: 1,
   },
 });

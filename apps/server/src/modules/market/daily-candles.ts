@@ -1,5 +1,4 @@
 import type { QuoteTick } from '@bolsa/contracts';
-import { calendars, tradingDateOf } from './calendars.ts';
 import type { CandleRow } from './feed-types.ts';
 import type { Instrument } from './instruments.ts';
 
@@ -11,23 +10,26 @@ const INSTRUMENTS_MAX = 5_000;
 
 type Entry = { rows: CandleRow[]; checkedAt: number; tick: QuoteTick | undefined; patched: CandleRow[] };
 
-/** The bucket (trading date at 00:00 UTC) of the day a quote belongs to. */
-export function dayBucketOf(instrument: Instrument, tick: QuoteTick): number {
-  const date = tradingDateOf(calendars[instrument.calendar], tick.timestamp);
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day);
+/** The bucket (trading date at 00:00 UTC) of the day a quote's open, high, low and volume belong to. */
+export function dayBucketOf(tick: QuoteTick): number {
+  return Date.parse(`${tick.tradeDate}T00:00:00Z`);
 }
 
 /**
  * The stored daily candles with the live day taken from the quote: the day's candle in the database
  * is rewritten only every few seconds, while the quote carries the day's open, high, low, last price
- * and volume as of now. A quote of a day the rows do not have yet changes nothing (the day appears
- * once the feed has written it), so a chart never shows a candle built from another day's figures.
+ * and volume as of now. The quote's day replaces the stored candle of the same day, or follows the
+ * stored days when the feed has not written it yet (the first seconds of a new day); a quote of an
+ * older day than the rows hold changes nothing, so a chart never shows a candle built from another
+ * day's figures.
  */
-export function withLiveDay(rows: readonly CandleRow[], instrument: Instrument, tick: QuoteTick | undefined): CandleRow[] {
+export function withLiveDay(rows: readonly CandleRow[], tick: QuoteTick | undefined): CandleRow[] {
   const last = rows[rows.length - 1];
-  if (!last || !tick || dayBucketOf(instrument, tick) !== last.time) return [...rows];
-  return [...rows.slice(0, -1), { ...last, open: tick.open, high: tick.high, low: tick.low, close: tick.price, volume: tick.volume }];
+  if (!last || !tick) return [...rows];
+  const bucket = dayBucketOf(tick);
+  if (bucket < last.time) return [...rows];
+  const live = { open: tick.open, high: tick.high, low: tick.low, close: tick.price, volume: tick.volume };
+  return bucket === last.time ? [...rows.slice(0, -1), { ...last, ...live }] : [...rows, { ...last, time: bucket, ...live }];
 }
 
 /**
@@ -61,16 +63,16 @@ export function createDailyCandleCache(options: {
   }
 
   /** Whether the quotes have reached a day the entry lacks and it is time to ask the database again. */
-  function isReloadDue(instrument: Instrument, entry: Entry, tick: QuoteTick | undefined): boolean {
+  function isReloadDue(entry: Entry, tick: QuoteTick | undefined): boolean {
     const last = entry.rows[entry.rows.length - 1];
-    const isDayMissing = tick !== undefined && (!last || dayBucketOf(instrument, tick) > last.time);
+    const isDayMissing = tick !== undefined && (!last || dayBucketOf(tick) > last.time);
     return isDayMissing && options.now() - entry.checkedAt >= MISSING_DAY_RETRY_MS;
   }
 
   /** One patched copy per quote, shared by every request until the next quote. */
-  function patchedOf(instrument: Instrument, entry: Entry, tick: QuoteTick | undefined): CandleRow[] {
+  function patchedOf(entry: Entry, tick: QuoteTick | undefined): CandleRow[] {
     if (entry.tick !== tick) {
-      entry.patched = withLiveDay(entry.rows, instrument, tick);
+      entry.patched = withLiveDay(entry.rows, tick);
       entry.tick = tick;
     }
     return entry.patched;
@@ -81,8 +83,8 @@ export function createDailyCandleCache(options: {
     async candles(instrument: Instrument): Promise<CandleRow[]> {
       const tick = options.latest(instrument.code);
       let entry = entries.get(instrument.code) ?? (await load(instrument.code));
-      if (isReloadDue(instrument, entry, tick)) entry = await load(instrument.code);
-      return patchedOf(instrument, entry, tick);
+      if (isReloadDue(entry, tick)) entry = await load(instrument.code);
+      return patchedOf(entry, tick);
     },
     /**
      * The same without waiting, when the candles are in memory and need no new read; undefined
@@ -93,7 +95,7 @@ export function createDailyCandleCache(options: {
       const entry = entries.get(instrument.code);
       if (!entry) return undefined;
       const tick = options.latest(instrument.code);
-      return isReloadDue(instrument, entry, tick) ? undefined : patchedOf(instrument, entry, tick);
+      return isReloadDue(entry, tick) ? undefined : patchedOf(entry, tick);
     },
     /** Forgets an instrument's candles (its history was rewritten). */
     forget(code: string) {

@@ -35,7 +35,12 @@ describe('the push socket at /web/push', () => {
       });
       await client.waitFor(() => client.quotes('AAPL').length >= 3);
       const quotes = client.quotes('AAPL');
-      expect(quotes[0]).toMatchObject({ code: 'AAPL', price: expect.stringMatching(/^\d+\.\d{2}$/), marketStatus: 'open' });
+      expect(quotes[0]).toMatchObject({
+        code: 'AAPL',
+        price: expect.stringMatching(/^\d+\.\d{2}$/),
+        marketStatus: 'open',
+        tradeDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
       expect(quotes[2]?.timestamp).toBeGreaterThan(quotes[0]?.timestamp ?? 0);
       expect(client.quotes().every((quote) => quote.code === 'AAPL')).toBe(true);
 

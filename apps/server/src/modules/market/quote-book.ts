@@ -99,6 +99,7 @@ export function createQuoteBook(options: { clock: ClockMode; seed: number }) {
       askVolume: String(entry.askVolume),
       marketStatus: entry.status,
       fall: change.isNegative(),
+      tradeDate: entry.day.date,
       timestamp: entry.timestamp,
     };
   }

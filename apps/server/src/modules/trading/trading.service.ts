@@ -128,6 +128,7 @@ function settlementTick(code: string, price: string, at: Date): QuoteTick {
     askVolume: '0',
     marketStatus: 'closed',
     fall: false,
+    tradeDate: at.toISOString().slice(0, 10),
     timestamp: at.getTime(),
   };
 }

@@ -48,6 +48,7 @@ function tick(code: string, bid: string, ask: string, price = bid): QuoteTick {
     askVolume: '1',
     marketStatus: 'open',
     fall: false,
+    tradeDate: '1970-01-01',
     timestamp: 0,
   };
 }

@@ -55,6 +55,7 @@ function scriptedQuotes() {
         askVolume: '100',
         marketStatus: 'open',
         fall: false,
+        tradeDate: new Date().toISOString().slice(0, 10),
         timestamp: Date.now(),
       };
       latest.set(code, tick);

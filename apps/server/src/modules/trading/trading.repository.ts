@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { databaseErrorCode, type Executor } from '../../platform/db/index.ts';
+import { databaseErrorCode, type Executor, executePreparedText } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
 
@@ -106,6 +106,31 @@ export async function placeOrder(
   } catch (error) {
     throw refusalOf(error) ?? error;
   }
+}
+
+/** An order that fills as it is accepted, as `placeFilledOrders` takes it. */
+export type FilledOrderInput = { order: NewOrder; hold: { currency: string; amount: string }; fill: ImmediateFillInput };
+
+/**
+ * Accepts orders that fill as they are accepted, of any users, in one statement and one transaction
+ * (`trading_place_filled_orders`, ADR 0011): each written as `placeOrder` writes it alone. All or
+ * nothing: a key used before, a freeze or a refusal of the ledger throws with nothing written (the
+ * caller then places each alone, which answers its own outcome).
+ */
+export async function placeFilledOrders(executor: Executor, inputs: FilledOrderInput[]) {
+  const argument = JSON.stringify(
+    inputs.map(({ order, hold, fill }) => ({ order: orderJson(order), hold, fill: { ...fill, at: fill.at.toISOString() } })),
+  );
+  const rows = await executePreparedText<{ placed: PlacedJson[] | string }>(
+    executor,
+    'trading_place_filled_orders',
+    'SELECT trading_place_filled_orders($1::jsonb) AS placed',
+    [argument],
+  );
+  const placed = rows[0]?.placed;
+  const list: PlacedJson[] = typeof placed === 'string' ? JSON.parse(placed) : (placed ?? []);
+  if (list.length !== inputs.length) throw new Error(`a group of ${inputs.length} orders answered ${list.length}`);
+  return list.map(placedOf);
 }
 
 export type LockedFillResult =

@@ -13,9 +13,11 @@ type RestingOrder = { id: number; userId: number; limitPrice: string };
  * instrument, each filled when the ask reaches its limit, except the orders in `failing`, whose fill
  * throws (as an order in error would) and makes any batch holding it fail as a whole.
  */
-function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId: number) => number) {
+function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId: number) => number, bus = createInProcessBus()) {
   const quotes = scriptedQuotes();
   const batches: number[][] = [];
+  /** One entry each time the engine starts watching a position (it asks the service for its trigger bounds). */
+  const watched: number[] = [];
   const service = {
     restingOrders: async () => orders.map((order) => ({ ...order, code: 'AAPL', direction: 0, orderType: 1, status: 0, stopPrice: null })),
     openPositions: async () => [],
@@ -24,6 +26,11 @@ function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId:
       isTriggered: false,
     }),
     fillLaneOf: lane,
+    triggerBoundsOf: () => {
+      watched.push(1);
+      return { below: Number.NEGATIVE_INFINITY, above: Number.POSITIVE_INFINITY };
+    },
+    triggerOf: () => null,
     async fillRestingOrders(orderIds: readonly number[]) {
       batches.push([...orderIds]);
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -31,8 +38,8 @@ function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId:
       return new Map<number, FillOutcome>(orderIds.map((id) => [id, 'filled']));
     },
   } as unknown as TradingService;
-  const engine = createExecutionEngine({ service, quotes, bus: createInProcessBus(), logger: { error: () => undefined } });
-  return { engine, quotes, batches };
+  const engine = createExecutionEngine({ service, quotes, bus, logger: { error: () => undefined } });
+  return { engine, quotes, batches, watched };
 }
 
 describe('execution engine: the fills of one quote', () => {
@@ -72,5 +79,40 @@ describe('execution engine: the fills of one quote', () => {
     await engine.idle();
     expect(batches.at(-1)).toEqual([2]);
     await engine.stop();
+  });
+
+  it("tells another process's engine of a resting order, its cancel and a new position, and skips its own announcements", async () => {
+    const bus = createInProcessBus();
+    const first = engineWith([], new Set(), () => 0, bus);
+    const second = engineWith([], new Set(), () => 0, bus);
+    await first.engine.start();
+    await second.engine.start();
+    const announced: unknown[] = [];
+    bus.subscribe('trading:resting', (message) => announced.push(message));
+    const order = { id: 7, userId: 3, code: 'AAPL', direction: 0, orderType: 1, status: 0, limitPrice: '90', stopPrice: null };
+    first.engine.resting(order as never);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(announced).toHaveLength(1);
+    expect([first.engine.restingCount(), second.engine.restingCount()]).toEqual([1, 1]);
+    first.engine.cancelled(order);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([first.engine.restingCount(), second.engine.restingCount()]).toEqual([0, 0]);
+    // A position opened in the first process is watched once there and once in the second, not a second
+    // time in the first when its own announcement comes back.
+    const position = {
+      id: 5,
+      userId: 3,
+      code: 'AAPL',
+      walletType: 'STOCK',
+      direction: 0,
+      openPrice: '100',
+      quantity: '1',
+      margin: '100.00',
+    };
+    first.engine.positionChanged({ ...position, takeProfit: null, stopLoss: null, isOpen: true } as never);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([first.watched.length, second.watched.length]).toEqual([1, 1]);
+    await first.engine.stop();
+    await second.engine.stop();
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { QuoteTick } from '@bolsa/contracts';
 import type { EventBus } from '../../platform/bus/index.ts';
 import type { OrderRow, PositionRow } from './trading.repository.ts';
@@ -16,6 +17,8 @@ const FILL_BATCH_MAX = 64;
 const FILL_PARALLEL = 4;
 
 type Logger = { error(object: object, message: string): void };
+/** A change one engine tells the others, with the engine it came from. */
+type Announcement = { origin: string; payload: unknown };
 
 function snapshotOf(position: PositionRow): PositionSnapshot {
   return {
@@ -96,6 +99,8 @@ function mayAct(order: Indexed, ask: number, bid: number): boolean {
  */
 export function createExecutionEngine(dependencies: { service: TradingService; quotes: QuoteSource; bus: EventBus; logger: Logger }) {
   const { service, quotes, bus, logger } = dependencies;
+  /** This engine's name on the bus, so that it skips its own announcements. */
+  const origin = randomUUID();
   const byCode = new Map<string, Map<number, Indexed>>();
   const positionsByCode = new Map<string, Map<number, WatchedPosition>>();
   const unsubscribes = new Map<string, () => void>();
@@ -138,7 +143,21 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
 
   /** Tells the other processes; a failed publish is logged, and the change stands in this process. */
   function announce(topic: string, payload: unknown, what: string) {
-    bus.publish(topic, payload).catch((error: unknown) => logger.error({ err: error }, `trading: could not announce ${what}`));
+    bus
+      .publish(topic, { origin, payload } satisfies Announcement)
+      .catch((error: unknown) => logger.error({ err: error }, `trading: could not announce ${what}`));
+  }
+
+  /**
+   * What the other processes announce. This process's own announcements come back from the bus too; they
+   * are skipped: the change was applied here before it was announced, and applying its echo again cost a
+   * parse and a trigger check per order, and could bring back a position closed here in the meantime.
+   */
+  function onAnnounced(topic: string, handler: (payload: unknown) => void) {
+    return bus.subscribe(topic, (message) => {
+      const announcement = message as Announcement;
+      if (announcement.origin !== origin) handler(announcement.payload);
+    });
   }
 
   function forget(order: Pick<Resting, 'id' | 'code'>) {
@@ -288,12 +307,12 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   return {
     async start() {
       isRunning = true;
-      stopBus = bus.subscribe(RESTING_TOPIC, (payload) => {
+      stopBus = onAnnounced(RESTING_TOPIC, (payload) => {
         const order = payload as Resting;
         if (!byCode.get(order.code)?.has(order.id)) track(order);
       });
-      stopPositionBus = bus.subscribe(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
-      stopCancelledBus = bus.subscribe(CANCELLED_TOPIC, (payload) => forget(payload as Pick<Resting, 'id' | 'code'>));
+      stopPositionBus = onAnnounced(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
+      stopCancelledBus = onAnnounced(CANCELLED_TOPIC, (payload) => forget(payload as Pick<Resting, 'id' | 'code'>));
       // Indexed first and checked once per instrument afterwards: checking after each of 100,000
       // orders would scan each instrument's book once per order.
       for (const order of await service.restingOrders()) track(order, false);

@@ -7,18 +7,19 @@
 -- the statement with nothing kept, and the caller then places each order of the group alone with
 -- trading_place_order, which answers each its own outcome or refusal.
 -- p_items: [{"order": the row's columns by name, "hold": {"amount"}, "fill": {"price", "amount", "fee",
--- "margin", "at", "movement": {"fingerprint", "legs"}}}, ...]; answers, in the same order,
--- [{"outcome": "filled", "order", "position"}, ...] with every number as a string (trading_row_json).
-CREATE FUNCTION trading_place_filled_orders(p_items jsonb) RETURNS jsonb
+-- "margin", "at", "movement": {"fingerprint", "legs"}}}, ...]; answers each item's order and position ids,
+-- by its index. The rows are exactly what the caller sent plus those ids (and the columns' defaults): the
+-- caller builds them itself, which spares two JSON rows per order (trading_row_json costs about 36 µs a row).
+CREATE FUNCTION trading_place_filled_orders(p_items jsonb) RETURNS TABLE (ordinal integer, order_id bigint, position_id bigint)
 -- As ledger_post_set: the planner's estimate of a JSON array would start the JIT compiler.
 LANGUAGE plpgsql SET jit = off AS $$
+#variable_conflict use_column
 DECLARE
   v_count integer := coalesce(jsonb_array_length(p_items), 0);
   v_orders trading_orders[];
-  v_result jsonb;
 BEGIN
   IF v_count = 0 THEN
-    RETURN '[]'::jsonb;
+    RETURN;
   END IF;
   -- The rows, already filled, each with its position's id taken from the sequence first.
   WITH input AS (
@@ -54,28 +55,16 @@ BEGIN
                                         'legs', p_items #> ARRAY[(i - 1)::text, 'fill', 'movement', 'legs']) ORDER BY i)
     FROM generate_subscripts(v_orders, 1) AS i
   ));
-  WITH positions AS (
-    INSERT INTO trading_positions AS p (id, user_id, order_id, code, source, wallet_type, direction, opened_quantity, quantity,
-                                        open_price, leverage, margin, fees, take_profit, stop_loss, created_at)
-    SELECT (v_orders[i]).position_id, (v_orders[i]).user_id, (v_orders[i]).id, (v_orders[i]).code, (v_orders[i]).source,
-           (v_orders[i]).wallet_type, (v_orders[i]).direction, (v_orders[i]).quantity, (v_orders[i]).quantity, (v_orders[i]).fill_price,
-           (v_orders[i]).leverage, (v_orders[i]).margin, (v_orders[i]).fee, (v_orders[i]).take_profit, (v_orders[i]).stop_loss,
-           (v_orders[i]).filled_at
-    FROM generate_subscripts(v_orders, 1) AS i
-    RETURNING p AS opened
-  ), fills AS (
-    INSERT INTO trading_fills (order_id, position_id, user_id, quantity, price, fee, margin, created_at)
-    SELECT (v_orders[i]).id, (v_orders[i]).position_id, (v_orders[i]).user_id, (v_orders[i]).quantity, (v_orders[i]).fill_price,
-           (v_orders[i]).fee, (v_orders[i]).margin, (v_orders[i]).filled_at
-    FROM generate_subscripts(v_orders, 1) AS i
-  )
-  SELECT jsonb_agg(jsonb_build_object('outcome', 'filled', 'order', trading_row_json(to_jsonb(v_orders[i])), 'position',
-                                      trading_row_json(to_jsonb(positions.opened))) ORDER BY i)
-  INTO v_result
-  FROM generate_subscripts(v_orders, 1) AS i
-  JOIN positions ON (positions.opened).id = (v_orders[i]).position_id;
-  IF coalesce(jsonb_array_length(v_result), 0) <> v_count THEN
-    RAISE EXCEPTION 'the group answered % of % orders', coalesce(jsonb_array_length(v_result), 0), v_count;
-  END IF;
-  RETURN v_result;
+  INSERT INTO trading_positions (id, user_id, order_id, code, source, wallet_type, direction, opened_quantity, quantity, open_price,
+                                 leverage, margin, fees, take_profit, stop_loss, created_at)
+  SELECT (v_orders[i]).position_id, (v_orders[i]).user_id, (v_orders[i]).id, (v_orders[i]).code, (v_orders[i]).source,
+         (v_orders[i]).wallet_type, (v_orders[i]).direction, (v_orders[i]).quantity, (v_orders[i]).quantity, (v_orders[i]).fill_price,
+         (v_orders[i]).leverage, (v_orders[i]).margin, (v_orders[i]).fee, (v_orders[i]).take_profit, (v_orders[i]).stop_loss,
+         (v_orders[i]).filled_at
+  FROM generate_subscripts(v_orders, 1) AS i;
+  INSERT INTO trading_fills (order_id, position_id, user_id, quantity, price, fee, margin, created_at)
+  SELECT (v_orders[i]).id, (v_orders[i]).position_id, (v_orders[i]).user_id, (v_orders[i]).quantity, (v_orders[i]).fill_price,
+         (v_orders[i]).fee, (v_orders[i]).margin, (v_orders[i]).filled_at
+  FROM generate_subscripts(v_orders, 1) AS i;
+  RETURN QUERY SELECT i - 1, (v_orders[i]).id, (v_orders[i]).position_id FROM generate_subscripts(v_orders, 1) AS i ORDER BY i;
 END $$;

@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/index.ts';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
 import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+import { placeFilledOrders } from './trading.repository.ts';
+import { tradingOrders, tradingPositions } from './trading.tables.ts';
 
 type Order = { id: string; status: number; fillPrice: string | null; fee: string | null; margin: string | null; positionId: string | null };
 type Wallet = { balance: string; usedBalance: string };
@@ -137,6 +139,67 @@ describe('orders that fill at once, placed together', () => {
     );
     expect(rows.rows.map((row) => row.idempotency_key)).toEqual(['mixed-other', 'mixed-rich']);
     expect(await wallet(poor.token)).toEqual(poorBefore);
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+
+  it('answers each order and position exactly as the database stored them', async () => {
+    const [first, second] = users as [(typeof users)[0], (typeof users)[0]];
+    const at = new Date();
+    const inputOf = (user: (typeof users)[0], key: string, quantity: string, takeProfit: string | null) => {
+      const userId = Number(user.user.id);
+      return {
+        order: {
+          userId,
+          idempotencyKey: key,
+          code: 'AAPL',
+          source: '0',
+          walletType: 'STOCK',
+          direction: 0,
+          orderType: 1,
+          openClose: 0,
+          status: 0,
+          quantity,
+          limitPrice: '100.5',
+          stopPrice: null,
+          leverage: 2,
+          timeInForce: 'gtc' as const,
+          takeProfit,
+          stopLoss: null,
+          expiresAt: new Date(at.getTime() + 86_400_000),
+          createdAt: at,
+        },
+        hold: { currency: 'USD', amount: '51' },
+        fill: {
+          price: '100',
+          amount: '100',
+          fee: '1',
+          margin: '50',
+          at,
+          movement: ledger.sqlMovement('trade_margin', [
+            { account: { userId, walletType: 'STOCK' }, amount: '-51.00', requireFunds: true },
+            { account: { system: 'HOUSE', currency: 'USD', spreadKey: userId }, amount: '50.00' },
+            { account: { system: 'FEES', currency: 'USD', spreadKey: userId }, amount: '1.00' },
+          ]),
+        },
+      };
+    };
+    const answered = await placeFilledOrders(testApp.database.db, [
+      inputOf(first, 'rows-a', '1', '120.25'),
+      inputOf(second, 'rows-b', '1.50', null),
+    ]);
+    for (const { order, position } of answered) {
+      const [storedOrder] = await testApp.database.db.select().from(tradingOrders).where(eq(tradingOrders.id, order.id));
+      const [storedPosition] = await testApp.database.db
+        .select()
+        .from(tradingPositions)
+        .where(eq(tradingPositions.id, position?.id ?? 0));
+      expect(order).toEqual(storedOrder);
+      expect(position).toEqual(storedPosition);
+    }
+    expect(answered.map(({ order }) => [order.idempotencyKey, order.quantity, order.heldAmount, order.takeProfit])).toEqual([
+      ['rows-a', '1.00000000', '51.00', '120.25000000'],
+      ['rows-b', '1.50000000', '51.00', null],
+    ]);
     expect((await ledger.reconcile()).isBalanced).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { databaseErrorCode, type Executor, executePreparedText } from '../../platform/db/index.ts';
@@ -111,6 +112,77 @@ export async function placeOrder(
 /** An order that fills as it is accepted, as `placeFilledOrders` takes it. */
 export type FilledOrderInput = { order: NewOrder; hold: { currency: string; amount: string }; fill: ImmediateFillInput };
 
+/** Money as a `numeric(24, 2)` column gives it back. */
+const moneyText = (value: string) => new Decimal(value).toFixed(2);
+/** A quantity or price as a `numeric(30, 8)` column gives it back. */
+const decimalText = (value: string) => new Decimal(value).toFixed(8);
+const decimalOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : decimalText(value));
+
+/**
+ * The order and position rows `trading_place_filled_orders` wrote for an input, built here from what was
+ * sent and the ids it answered: every column is what the statement stored (money with its two decimals,
+ * quantities and prices with their eight, the others as sent, the columns not sent at their defaults). A column added to either
+ * table fails the type check here until it is given its value.
+ */
+function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, positionId: number) {
+  if (!order.createdAt) throw new Error('an order placed in a group needs its creation time');
+  const placed: OrderRow = {
+    id: orderId,
+    userId: order.userId,
+    idempotencyKey: order.idempotencyKey,
+    code: order.code,
+    source: order.source,
+    walletType: order.walletType,
+    direction: order.direction,
+    orderType: order.orderType,
+    openClose: order.openClose,
+    status: 1,
+    quantity: decimalText(order.quantity),
+    limitPrice: decimalOrNull(order.limitPrice),
+    stopPrice: decimalOrNull(order.stopPrice),
+    leverage: order.leverage,
+    timeInForce: order.timeInForce,
+    takeProfit: decimalOrNull(order.takeProfit),
+    stopLoss: decimalOrNull(order.stopLoss),
+    holdId: null,
+    heldAmount: moneyText(hold.amount),
+    positionId,
+    fillPrice: decimalText(fill.price),
+    amount: moneyText(fill.amount),
+    fee: moneyText(fill.fee),
+    margin: moneyText(fill.margin),
+    cancelReason: null,
+    closeReason: null,
+    expiresAt: order.expiresAt ?? null,
+    createdAt: order.createdAt,
+    filledAt: fill.at,
+    cancelledAt: null,
+  };
+  const position: PositionRow = {
+    id: positionId,
+    userId: order.userId,
+    orderId,
+    code: order.code,
+    source: order.source,
+    walletType: order.walletType,
+    direction: order.direction,
+    openedQuantity: decimalText(order.quantity),
+    quantity: decimalText(order.quantity),
+    openPrice: decimalText(fill.price),
+    leverage: order.leverage,
+    margin: moneyText(fill.margin),
+    fees: moneyText(fill.fee),
+    realisedPnl: '0.00',
+    takeProfit: decimalOrNull(order.takeProfit),
+    stopLoss: decimalOrNull(order.stopLoss),
+    isOpen: true,
+    closePrice: null,
+    createdAt: fill.at,
+    closedAt: null,
+  };
+  return { outcome: 'filled' as const, order: placed, position };
+}
+
 /**
  * Accepts orders that fill as they are accepted, of any users, in one statement and one transaction
  * (`trading_place_filled_orders`, ADR 0011): each written as `placeOrder` writes it alone. All or
@@ -121,16 +193,18 @@ export async function placeFilledOrders(executor: Executor, inputs: FilledOrderI
   const argument = JSON.stringify(
     inputs.map(({ order, hold, fill }) => ({ order: orderJson(order), hold, fill: { ...fill, at: fill.at.toISOString() } })),
   );
-  const rows = await executePreparedText<{ placed: PlacedJson[] | string }>(
+  const rows = await executePreparedText<{ ordinal: number; order_id: string; position_id: string }>(
     executor,
     'trading_place_filled_orders',
-    'SELECT trading_place_filled_orders($1::jsonb) AS placed',
+    'SELECT ordinal, order_id, position_id FROM trading_place_filled_orders($1::jsonb)',
     [argument],
   );
-  const placed = rows[0]?.placed;
-  const list: PlacedJson[] = typeof placed === 'string' ? JSON.parse(placed) : (placed ?? []);
-  if (list.length !== inputs.length) throw new Error(`a group of ${inputs.length} orders answered ${list.length}`);
-  return list.map(placedOf);
+  if (rows.length !== inputs.length) throw new Error(`a group of ${inputs.length} orders answered ${rows.length}`);
+  return rows.map((row, index) => {
+    const input = inputs[index];
+    if (!input || Number(row.ordinal) !== index) throw new Error('a group of orders answered out of order');
+    return filledRowsOf(input, Number(row.order_id), Number(row.position_id));
+  });
 }
 
 export type LockedFillResult =

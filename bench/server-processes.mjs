@@ -1,4 +1,4 @@
-// The server as the HTTP benchmarks measure it: BENCH_SERVER_PROCESSES (default 2, one per core) Node
+// The server as the HTTP benchmarks measure it: BENCH_SERVER_PROCESSES (support.mjs chooses) Node
 // processes behind one port (node:cluster) on one PostgreSQL, the deployment ADR 0004 describes. Every
 // process runs the whole app: the market feed and the job runner elect one producer through advisory
 // locks, the execution engines fill each order once, and events cross processes on Redis (REDIS_URL).
@@ -6,7 +6,8 @@
 import cluster from 'node:cluster';
 
 if (cluster.isPrimary) {
-  const count = Number(process.env.BENCH_SERVER_PROCESSES ?? 2);
+  // support.mjs always sets the count (its default: one per core the database leaves).
+  const count = Number(process.env.BENCH_SERVER_PROCESSES ?? 1);
   let listening = 0;
   let isHistoryStored = false;
   let isAnnounced = false;

@@ -1,6 +1,7 @@
 // Shared by the PostgreSQL benchmarks: a scratch database, the pgbench reference and a closed-loop load.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 
 export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -206,7 +207,14 @@ async function freePort() {
   return port;
 }
 
-export const serverProcesses = Number(process.env.BENCH_SERVER_PROCESSES ?? 2);
+/**
+ * Server processes under test: by default one per core the database leaves, at least one (on the 2-core
+ * reference machine, one: the deployment `npm start` runs). PostgreSQL, the load generator and pgbench
+ * share the same cores; one Node process per core took CPU from the database it waits on (2026-11-24,
+ * alternating runs: ledger over HTTP 0.65-0.73× with two processes against 0.81-0.87× with one; orders
+ * 0.38-0.43× against 0.47-0.52×).
+ */
+export const serverProcesses = Number(process.env.BENCH_SERVER_PROCESSES ?? Math.max(1, availableParallelism() - 1));
 
 /**
  * Starts the server as `serverProcesses` Node processes behind one port (bench/server-processes.mjs)

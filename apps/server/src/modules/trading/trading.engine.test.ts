@@ -115,4 +115,55 @@ describe('execution engine: the fills of one quote', () => {
     await first.engine.stop();
     await second.engine.stop();
   });
+
+  it('asks about a position only when a quote may close it, as positions come and go (the scan skipped between their bounds)', async () => {
+    const quotes = scriptedQuotes();
+    const checked: number[] = [];
+    const service = {
+      restingOrders: async () => [],
+      openPositions: async () => [],
+      // Each test position can close below its stop-loss or above its take-profit.
+      triggerBoundsOf: (position: { stopLoss: string; takeProfit: string }) => ({
+        below: Number(position.stopLoss),
+        above: Number(position.takeProfit),
+      }),
+      triggerOf: (position: { id: number }) => {
+        checked.push(position.id);
+        return null;
+      },
+    } as unknown as TradingService;
+    const engine = createExecutionEngine({ service, quotes, bus: createInProcessBus(), logger: { error: () => undefined } });
+    await engine.start();
+    const position = (id: number, stopLoss: string, takeProfit: string) =>
+      ({
+        id,
+        userId: id,
+        code: 'AAPL',
+        walletType: 'STOCK',
+        direction: 0,
+        openPrice: '100',
+        quantity: '1',
+        margin: '100.00',
+        stopLoss,
+        takeProfit,
+        isOpen: true,
+      }) as never;
+    engine.positionChanged(position(1, '90', '110'));
+    engine.positionChanged(position(2, '95', '105'));
+    // Between 95 and 105 neither can close: no position is looked at.
+    quotes.set('AAPL', '100.00', '100.02');
+    quotes.set('AAPL', '104.00', '104.02');
+    expect(checked).toEqual([]);
+    // At 94 the second may close: every position is looked at, and the one crossed is asked about.
+    quotes.set('AAPL', '94.00', '94.02');
+    expect(checked).toEqual([2]);
+    // Once it is gone, a scan widens the window to the first's 90-110 and 94 is quiet again.
+    engine.positionChanged({ ...(position(2, '95', '105') as object), isOpen: false } as never);
+    quotes.set('AAPL', '96.00', '96.02');
+    quotes.set('AAPL', '93.00', '93.02');
+    expect(checked).toEqual([2]);
+    quotes.set('AAPL', '111.00', '111.02');
+    expect(checked).toEqual([2, 1]);
+    await engine.stop();
+  });
 });

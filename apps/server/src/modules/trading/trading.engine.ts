@@ -103,6 +103,12 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   const origin = randomUUID();
   const byCode = new Map<string, Map<number, Indexed>>();
   const positionsByCode = new Map<string, Map<number, WatchedPosition>>();
+  /**
+   * Per instrument, the highest `below` and the lowest `above` of its watched positions (widened only by a
+   * scan, so possibly narrower than now, never wider): a quote whose bid and ask both lie strictly between
+   * them can close none of them, and most quotes skip the scan of every open position.
+   */
+  const positionWindows = new Map<string, { below: number; above: number }>();
   const unsubscribes = new Map<string, () => void>();
   const pending = new Set<number>();
   // Fills and closes run one after another per user (a user's orders and positions share a wallet, so
@@ -137,6 +143,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     if ((byCode.get(code)?.size ?? 0) > 0 || (positionsByCode.get(code)?.size ?? 0) > 0) return;
     byCode.delete(code);
     positionsByCode.delete(code);
+    positionWindows.delete(code);
     unsubscribes.get(code)?.();
     unsubscribes.delete(code);
   }
@@ -181,7 +188,13 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       positions = new Map();
       positionsByCode.set(position.code, positions);
     }
-    positions.set(position.id, { ...position, ...service.triggerBoundsOf(position) });
+    const watched = { ...position, ...service.triggerBoundsOf(position) };
+    positions.set(position.id, watched);
+    const window = positionWindows.get(position.code);
+    if (window) {
+      window.below = Math.max(window.below, watched.below);
+      window.above = Math.min(window.above, watched.above);
+    } else positionWindows.set(position.code, { below: watched.below, above: watched.above });
     ensureSubscribed(position.code);
     // Only this position is new: checking the whole instrument again on every fill grew with its open positions.
     const latest = quotes.latest(position.code);
@@ -280,12 +293,23 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     const due: Indexed[] = [];
     for (const order of byCode.get(tick.code)?.values() ?? []) if (isDue(order, tick, ask, bid)) due.push(order);
     if (due.length > 0) enqueueFills(due, tick);
-    for (const position of positionsByCode.get(tick.code)?.values() ?? []) {
+    const positions = positionsByCode.get(tick.code);
+    const window = positionWindows.get(tick.code);
+    if (!positions || !window) return;
+    if (Math.min(bid, ask) > window.below && Math.max(bid, ask) < window.above) return;
+    // The scan also sets the window to the positions watched now (closed ones no longer narrow it).
+    let below = Number.NEGATIVE_INFINITY;
+    let above = Number.POSITIVE_INFINITY;
+    for (const position of positions.values()) {
+      if (position.below > below) below = position.below;
+      if (position.above < above) above = position.above;
       const touch = position.direction === 0 ? bid : ask;
       // Most positions are nowhere near a take-profit, stop-loss or stop-out: no decimals for them.
       if (touch > position.below && touch < position.above) continue;
       if (service.triggerOf(position, tick)) enqueueClose(position, tick);
     }
+    window.below = below;
+    window.above = above;
   }
 
   function track(order: Resting, isCheckedNow = true) {
@@ -367,6 +391,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       stopPositionBus?.();
       stopCancelledBus?.();
       positionsByCode.clear();
+      positionWindows.clear();
       for (const unsubscribe of unsubscribes.values()) unsubscribe();
       unsubscribes.clear();
       byCode.clear();

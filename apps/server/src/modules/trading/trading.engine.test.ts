@@ -42,6 +42,22 @@ function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId:
   return { engine, quotes, batches, watched };
 }
 
+/** An open long position of one AAPL share at 100, as the service hands it to the engine. */
+const openPosition = (id: number, stopLoss: string | null, takeProfit: string | null) =>
+  ({
+    id,
+    userId: id,
+    code: 'AAPL',
+    walletType: 'STOCK',
+    direction: 0,
+    openPrice: '100',
+    quantity: '1',
+    margin: '100.00',
+    stopLoss,
+    takeProfit,
+    isOpen: true,
+  }) as never;
+
 describe('execution engine: the fills of one quote', () => {
   it('fills every order a quote crosses in one batch per lane, and leaves the others resting', async () => {
     const orders = [
@@ -99,17 +115,7 @@ describe('execution engine: the fills of one quote', () => {
     expect([first.engine.restingCount(), second.engine.restingCount()]).toEqual([0, 0]);
     // A position opened in the first process is watched once there and once in the second, not a second
     // time in the first when its own announcement comes back.
-    const position = {
-      id: 5,
-      userId: 3,
-      code: 'AAPL',
-      walletType: 'STOCK',
-      direction: 0,
-      openPrice: '100',
-      quantity: '1',
-      margin: '100.00',
-    };
-    first.engine.positionChanged({ ...position, takeProfit: null, stopLoss: null, isOpen: true } as never);
+    first.engine.positionChanged(openPosition(5, null, null));
     await new Promise((resolve) => setImmediate(resolve));
     expect([first.watched.length, second.watched.length]).toEqual([1, 1]);
     await first.engine.stop();
@@ -134,22 +140,8 @@ describe('execution engine: the fills of one quote', () => {
     } as unknown as TradingService;
     const engine = createExecutionEngine({ service, quotes, bus: createInProcessBus(), logger: { error: () => undefined } });
     await engine.start();
-    const position = (id: number, stopLoss: string, takeProfit: string) =>
-      ({
-        id,
-        userId: id,
-        code: 'AAPL',
-        walletType: 'STOCK',
-        direction: 0,
-        openPrice: '100',
-        quantity: '1',
-        margin: '100.00',
-        stopLoss,
-        takeProfit,
-        isOpen: true,
-      }) as never;
-    engine.positionChanged(position(1, '90', '110'));
-    engine.positionChanged(position(2, '95', '105'));
+    engine.positionChanged(openPosition(1, '90', '110'));
+    engine.positionChanged(openPosition(2, '95', '105'));
     // Between 95 and 105 neither can close: no position is looked at.
     quotes.set('AAPL', '100.00', '100.02');
     quotes.set('AAPL', '104.00', '104.02');
@@ -158,7 +150,7 @@ describe('execution engine: the fills of one quote', () => {
     quotes.set('AAPL', '94.00', '94.02');
     expect(checked).toEqual([2]);
     // Once it is gone, a scan widens the window to the first's 90-110 and 94 is quiet again.
-    engine.positionChanged({ ...(position(2, '95', '105') as object), isOpen: false } as never);
+    engine.positionChanged({ ...(openPosition(2, '95', '105') as object), isOpen: false } as never);
     quotes.set('AAPL', '96.00', '96.02');
     quotes.set('AAPL', '93.00', '93.02');
     expect(checked).toEqual([2]);

@@ -119,9 +119,10 @@ const BUY = 0;
 
 /**
  * Groups of orders that fill at once (ADR 0011), measured on the 2-core reference machine with 16 clients
- * (bench/README.md): one group at a time (16 per group) leaves a core idle, about 2,000 orders/s through
- * the service; two groups of 8 side by side use both, 2,200-3,000/s, and through HTTP queue more orders
- * into each group than four in flight do. A group holds its accounts' locks for its one statement.
+ * (bench/README.md): one group at a time (16 per group) left a core idle, about 2,000 orders/s through
+ * the service; two groups of 8 side by side use both (2,200-3,000/s, in the same runs), and through HTTP
+ * queue more orders into each group than four in flight do. A group holds its accounts' locks for its one
+ * statement.
  */
 const filledOrderGroupOptions: GroupQueueOptions = { maxItems: 8, maxGroupsInFlight: 2 };
 

@@ -3,6 +3,7 @@ import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } fr
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { databaseErrorCode, type Executor, executePreparedText } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
+import { toMoney } from '../ledger/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
 
 export type OrderRow = typeof tradingOrders.$inferSelect;
@@ -112,9 +113,7 @@ export async function placeOrder(
 /** An order that fills as it is accepted, as `placeFilledOrders` takes it. */
 export type FilledOrderInput = { order: NewOrder; hold: { currency: string; amount: string }; fill: ImmediateFillInput };
 
-/** Money as a `numeric(24, 2)` column gives it back. */
-const moneyText = (value: string) => new Decimal(value).toFixed(2);
-/** A quantity or price as a `numeric(30, 8)` column gives it back. */
+/** A quantity or price as a `numeric(30, 8)` column gives it back (money, with its two decimals, is the ledger's `toMoney`). */
 const decimalText = (value: string) => new Decimal(value).toFixed(8);
 const decimalOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : decimalText(value));
 
@@ -145,12 +144,12 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     takeProfit: decimalOrNull(order.takeProfit),
     stopLoss: decimalOrNull(order.stopLoss),
     holdId: null,
-    heldAmount: moneyText(hold.amount),
+    heldAmount: toMoney(hold.amount),
     positionId,
     fillPrice: decimalText(fill.price),
-    amount: moneyText(fill.amount),
-    fee: moneyText(fill.fee),
-    margin: moneyText(fill.margin),
+    amount: toMoney(fill.amount),
+    fee: toMoney(fill.fee),
+    margin: toMoney(fill.margin),
     cancelReason: null,
     closeReason: null,
     expiresAt: order.expiresAt ?? null,
@@ -170,8 +169,8 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     quantity: decimalText(order.quantity),
     openPrice: decimalText(fill.price),
     leverage: order.leverage,
-    margin: moneyText(fill.margin),
-    fees: moneyText(fill.fee),
+    margin: toMoney(fill.margin),
+    fees: toMoney(fill.fee),
     realisedPnl: '0.00',
     takeProfit: decimalOrNull(order.takeProfit),
     stopLoss: decimalOrNull(order.stopLoss),

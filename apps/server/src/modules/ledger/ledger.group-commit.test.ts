@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseErrorCode, migrateDatabase } from '../../platform/db/index.ts';
@@ -71,11 +72,11 @@ describe('the ledger posting concurrent movements in groups', () => {
           JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_journals j ON j.id = e.journal_id
           WHERE a.user_id IN (6901, 6902) AND j.idempotency_key LIKE 'set:%' ORDER BY e.id`,
     );
-    const running = new Map<number, number>();
+    const running = new Map<number, Decimal>();
     for (const entry of entries.rows) {
-      const balance = (running.get(entry.user_id) ?? 0) + Math.round(Number(entry.amount) * 100);
+      const balance = (running.get(entry.user_id) ?? new Decimal(0)).plus(entry.amount);
       running.set(entry.user_id, balance);
-      expect(entry.balance_after, `user ${entry.user_id}`).toBe((balance / 100).toFixed(2));
+      expect(entry.balance_after, `user ${entry.user_id}`).toBe(balance.toFixed(2));
     }
     expect(entries.rows).toHaveLength(18);
     expect((await ledger.reconcile()).isBalanced).toBe(true);

@@ -126,6 +126,12 @@ const BUY = 0;
  */
 const filledOrderGroupOptions: GroupQueueOptions = { maxItems: 8, maxGroupsInFlight: 2 };
 
+/**
+ * Fills of users in different lanes move disjoint accounts (their wallets, and the ledger's house and fee
+ * shards, picked by user id): they run in parallel transactions that never wait on each other.
+ */
+const fillLaneOf = (userId: number) => userId % SYSTEM_ACCOUNT_SHARDS;
+
 /** How long after a contract's expiry its settlement waits, so the last minute's candle is stored. */
 const SETTLEMENT_DELAY_MS = 2 * 60_000;
 
@@ -482,6 +488,9 @@ export function createTradingService(dependencies: Dependencies) {
           dependencies.groupCommit ?? filledOrderGroupOptions,
           {
             keyOf: (input) => `${input.order.userId}:${input.order.idempotencyKey}`,
+            // A group locks its users' house and fee shards until it commits; lanes by shard keep the
+            // groups in flight on disjoint shards (SYSTEM_ACCOUNT_SHARDS is a multiple of the lanes).
+            laneOf: (input) => fillLaneOf(input.order.userId),
             sendGroup: (inputs) => retryingConflicts(() => repository.placeFilledOrders(db, inputs)),
             sendAlone: placeFilledAlone,
           },
@@ -1055,11 +1064,8 @@ export function createTradingService(dependencies: Dependencies) {
 
     triggerOf,
 
-    /**
-     * Fills of users in different lanes move disjoint accounts (their wallets, and the ledger's house and
-     * fee shards, picked by user id): the engine runs them in parallel transactions that never wait on each other.
-     */
-    fillLaneOf: (userId: number) => userId % SYSTEM_ACCOUNT_SHARDS,
+    /** The engine's lanes of fills (see `fillLaneOf`). */
+    fillLaneOf,
 
     /**
      * Closes a whole position whose take-profit, stop-loss or stop-out this quote hit (the execution

@@ -5,6 +5,20 @@ export type GroupQueueOptions = {
   maxGroupsInFlight: number;
 };
 
+/** What a group queue is told of its items. */
+export type GroupQueueHandlers<Item, Result> = {
+  keyOf: (item: Item) => string;
+  sendGroup: (items: Item[]) => Promise<Result[]>;
+  sendAlone: (item: Item) => Promise<Result>;
+  /**
+   * Items whose groups would wait on each other's row locks (they move the same busy rows) share a lane;
+   * with lanes, each of the `maxGroupsInFlight` lanes (`laneOf(item) % maxGroupsInFlight`) sends one group
+   * at a time, so groups in flight never queue behind each other. Without it, any free slot sends the
+   * oldest items.
+   */
+  laneOf?: (item: Item) => number;
+};
+
 export type GroupQueueStats = { groups: number; items: number; largestGroup: number; fallbacks: number };
 
 type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
@@ -22,35 +36,35 @@ type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; re
  * queued or in flight waits for that one to finish first (then it replays): two groups each holding a
  * key the other wants would deadlock.
  */
-export function createGroupQueue<Item, Result>(
-  options: GroupQueueOptions,
-  handlers: {
-    keyOf: (item: Item) => string;
-    sendGroup: (items: Item[]) => Promise<Result[]>;
-    sendAlone: (item: Item) => Promise<Result>;
-  },
-) {
-  const queue: Array<Waiting<Item, Result>> = [];
-  let inFlight = 0;
-  let isScheduled = false;
+export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handlers: GroupQueueHandlers<Item, Result>) {
+  type Lane = { queue: Array<Waiting<Item, Result>>; inFlight: number; isScheduled: boolean; maxInFlight: number };
+  const { laneOf } = handlers;
+  const lanes: Lane[] = Array.from({ length: laneOf ? options.maxGroupsInFlight : 1 }, () => ({
+    queue: [],
+    inFlight: 0,
+    isScheduled: false,
+    maxInFlight: laneOf ? 1 : options.maxGroupsInFlight,
+  }));
   const stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0, fallbacks: 0 };
   const keysInFlight = new Map<string, Promise<unknown>>();
 
-  function schedule() {
-    if (isScheduled || queue.length === 0 || inFlight >= options.maxGroupsInFlight) return;
-    isScheduled = true;
+  function schedule(lane: Lane) {
+    if (lane.isScheduled || lane.queue.length === 0 || lane.inFlight >= lane.maxInFlight) return;
+    lane.isScheduled = true;
     setImmediate(() => {
-      isScheduled = false;
-      while (queue.length > 0 && inFlight < options.maxGroupsInFlight) {
-        void send(queue.splice(0, options.maxItems));
+      lane.isScheduled = false;
+      while (lane.queue.length > 0 && lane.inFlight < lane.maxInFlight) {
+        void send(lane, lane.queue.splice(0, options.maxItems));
       }
     });
   }
 
+  const laneFor = (item: Item): Lane => (laneOf ? (lanes[Math.abs(Math.trunc(laneOf(item))) % lanes.length] as Lane) : (lanes[0] as Lane));
+
   const sendAlone = (waiting: Waiting<Item, Result>) => handlers.sendAlone(waiting.item).then(waiting.resolve, waiting.reject);
 
-  async function send(group: Array<Waiting<Item, Result>>) {
-    inFlight += 1;
+  async function send(lane: Lane, group: Array<Waiting<Item, Result>>) {
+    lane.inFlight += 1;
     stats.groups += 1;
     stats.items += group.length;
     stats.largestGroup = Math.max(stats.largestGroup, group.length);
@@ -72,8 +86,8 @@ export function createGroupQueue<Item, Result>(
         waiting.resolve(results[index] as Result);
       });
     } finally {
-      inFlight -= 1;
-      schedule();
+      lane.inFlight -= 1;
+      schedule(lane);
     }
   }
 
@@ -84,8 +98,9 @@ export function createGroupQueue<Item, Result>(
       const key = handlers.keyOf(item);
       const enqueue = () =>
         new Promise<Result>((resolve, reject) => {
-          queue.push({ item, resolve, reject });
-          schedule();
+          const lane = laneFor(item);
+          lane.queue.push({ item, resolve, reject });
+          schedule(lane);
         });
       const earlier = keysInFlight.get(key);
       const submitted = earlier ? earlier.then(enqueue, enqueue) : enqueue();

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupQueue } from './group-queue.ts';
+
+type Item = { key: string; lane: number };
+
+/** A queue whose groups stay in flight until the test lets them go, recording what was sent together. */
+function recordingQueue(options: { maxItems: number; maxGroupsInFlight: number }, withLanes: boolean) {
+  const sent: string[][] = [];
+  const release: Array<() => void> = [];
+  const queue = createGroupQueue<Item, string>(options, {
+    keyOf: (item) => item.key,
+    sendGroup: (items) =>
+      new Promise((resolve) => {
+        sent.push(items.map((item) => item.key));
+        release.push(() => resolve(items.map((item) => `done ${item.key}`)));
+      }),
+    sendAlone: (item) =>
+      new Promise((resolve) => {
+        sent.push([item.key]);
+        release.push(() => resolve(`done ${item.key}`));
+      }),
+    ...(withLanes ? { laneOf: (item: Item) => item.lane } : {}),
+  });
+  return { queue, sent, release };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('group queue', () => {
+  it('sends items of different lanes in different groups, one group of each lane in flight at a time', async () => {
+    const { queue, sent, release } = recordingQueue({ maxItems: 8, maxGroupsInFlight: 2 }, true);
+    const first = ['a0', 'b1', 'c0', 'd1'].map((key) => queue.submit({ key, lane: Number(key[1]) }));
+    await settle();
+    expect(sent).toEqual([
+      ['a0', 'c0'],
+      ['b1', 'd1'],
+    ]);
+    // While both lanes are busy, later items queue in their own lane and go together when it frees.
+    const later = ['e0', 'f0', 'g1'].map((key) => queue.submit({ key, lane: Number(key[1]) }));
+    await settle();
+    expect(sent).toHaveLength(2);
+    release[0]?.();
+    await Promise.all(first.slice(0, 1));
+    await settle();
+    await settle();
+    expect(sent[2]).toEqual(['e0', 'f0']);
+    for (const go of release.slice(1)) go();
+    await settle();
+    await settle();
+    expect(sent[3]).toEqual(['g1']);
+    for (const go of release.slice(3)) go();
+    expect(await Promise.all([...first, ...later])).toEqual(['a0', 'b1', 'c0', 'd1', 'e0', 'f0', 'g1'].map((key) => `done ${key}`));
+  });
+
+  it('without lanes, any free slot sends the oldest items', async () => {
+    const { queue, sent, release } = recordingQueue({ maxItems: 2, maxGroupsInFlight: 2 }, false);
+    const all = ['a0', 'b1', 'c0', 'd1', 'e0'].map((key) => queue.submit({ key, lane: Number(key[1]) }));
+    await settle();
+    expect(sent).toEqual([
+      ['a0', 'b1'],
+      ['c0', 'd1'],
+    ]);
+    release[0]?.();
+    await settle();
+    await settle();
+    expect(sent[2]).toEqual(['e0']);
+    for (const go of release.slice(1)) go();
+    expect(await Promise.all(all)).toHaveLength(5);
+  });
+});

@@ -196,8 +196,11 @@ export async function reconciliation(executor: Executor): Promise<Reconciliation
         WHERE a.held <> coalesce(h.total, 0)) x) AS held_mismatches,
       (SELECT json_agg(x) FROM (SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency ORDER BY currency) x) AS currency_totals,
       (SELECT json_agg(x) FROM (
-        SELECT e.journal_id, a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-        GROUP BY e.journal_id, a.currency HAVING sum(e.amount) <> 0) x) AS unbalanced_journals,
+        -- An entry whose account or journal is missing (no foreign key checks them, ADR 0012) leaves its
+        -- journal unbalanced too: under the currency '???' when the account is missing.
+        SELECT e.journal_id, coalesce(a.currency, '???') AS currency, sum(e.amount)::text AS total
+        FROM ledger_entries e LEFT JOIN ledger_accounts a ON a.id = e.account_id LEFT JOIN ledger_journals j ON j.id = e.journal_id
+        GROUP BY e.journal_id, a.currency HAVING sum(e.amount) <> 0 OR bool_or(a.id IS NULL) OR bool_or(j.id IS NULL)) x) AS unbalanced_journals,
       (SELECT json_agg(x) FROM (
         SELECT id AS account_id, balance::text AS balance, held::text AS held FROM ledger_accounts
         WHERE owner_kind = 'user' AND (balance - held < 0 OR held < 0)) x) AS negative_available`);

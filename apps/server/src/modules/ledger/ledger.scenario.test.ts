@@ -239,6 +239,39 @@ describe('the ledger: a deposit, a transfer, a withdrawal hold', () => {
     expect(await errorCodeOf(context.database.db.execute(sql`UPDATE ledger_entries SET amount = amount + 1`))).toBe('BL006');
     expect(await errorCodeOf(context.database.db.execute(sql`DELETE FROM ledger_journals`))).toBe('BL006');
     expect(await errorCodeOf(context.database.db.execute(sql`UPDATE ledger_holds SET amount = 1`))).toBe('BL006');
+    // An account is permanent: its entries have no foreign key to keep it (ADR 0012).
+    expect(await errorCodeOf(context.database.db.execute(sql`DELETE FROM ledger_accounts WHERE user_id = ${userId}`))).toBe('BL006');
+  });
+
+  it('reports an entry whose account or journal is missing as an unbalanced journal', async () => {
+    const userId = newUser();
+    const { journalId } = await deposit(userId, '4.00');
+    const rolledBack = new Error('rolled back');
+    const report = await context.database.db
+      .transaction(async (tx) => {
+        const accounts = await tx.execute<{ id: string }>(
+          sql`SELECT id FROM ledger_accounts WHERE owner_kind = 'user' AND user_id = ${userId} AND wallet_type = 'BALANCE'`,
+        );
+        const accountId = Number(accounts.rows[0]?.id);
+        // A cent on an account that does not exist, and a journal that does not exist moving a real account back and forth.
+        await tx.execute(sql`INSERT INTO ledger_entries (journal_id, account_id, amount, balance_after) VALUES
+          (${journalId}, -1, 0.01, 0.01), (-7, ${accountId}, 1.00, 5.00), (-7, ${accountId}, -1.00, 4.00)`);
+        const inside = await ledger.reconcile(tx);
+        throw Object.assign(rolledBack, { inside });
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+        return (error as Error & { inside: Awaited<ReturnType<LedgerService['reconcile']>> }).inside;
+      });
+    expect(report.isBalanced).toBe(false);
+    expect(report.balanceMismatches).toEqual([]);
+    expect(report.unbalancedJournals).toEqual(
+      expect.arrayContaining([
+        { journalId, currency: '???', total: '0.01' },
+        { journalId: -7, currency: 'USD', total: '0.00' },
+      ]),
+    );
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
   });
 
   it('reports loudly when a stored balance no longer equals the sum of its entries', async () => {

@@ -71,18 +71,16 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    journalId: bigint('journal_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerJournals.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    // Its journal and account exist by construction, not by foreign key (ADR 0012): the ledger's
+    // functions write every entry, for the journal they insert and an account they lock.
+    journalId: bigint('journal_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after').notNull(),
     createdAt: createdAt(),
   },
-  // No index on journal_id: nothing looks entries up by journal (reconciliation scans them all), and
-  // journals are never deleted, so its foreign key needs none; one index fewer to update per entry.
+  // No index on journal_id: nothing looks entries up by journal (reconciliation scans them all); one
+  // index fewer to update per entry.
   (table) => [index('ledger_entries_account_idx').on(table.accountId, table.id.desc())],
 );
 

@@ -8,6 +8,7 @@ import { register } from 'tsx/esm/api';
 import {
   againstPgbench,
   clients,
+  databasePoolSize,
   durationSeconds,
   httpLoad,
   interleavedWithPgbench,
@@ -36,7 +37,7 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   pgbenchInitialise(url);
   const config = loadConfig({
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(clients),
+    DATABASE_POOL_SIZE: String(databasePoolSize),
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-bench-')),
   });
@@ -106,7 +107,7 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   const redis = await startPrivateRedis();
   const server = await startServerProcesses({
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(Math.ceil(clients / serverProcesses)),
+    DATABASE_POOL_SIZE: String(Math.min(databasePoolSize, Math.ceil(clients / serverProcesses))),
     DATA_DIR: config.dataDir,
     MARKET_INSTRUMENTS: 'AAPL,MSFT,NVDA,AMZN,GOOGL,META,TSLA,JPM',
     RATE_LIMIT_PER_MINUTE: '100000000',

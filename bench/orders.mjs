@@ -8,6 +8,7 @@ import { register } from 'tsx/esm/api';
 import {
   againstPgbench,
   clients,
+  databasePoolSize,
   httpLoad,
   interleavedWithPgbench,
   ordersAfterRun,
@@ -32,7 +33,7 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
   pgbenchInitialise(url);
   const config = loadConfig({
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(clients),
+    DATABASE_POOL_SIZE: String(databasePoolSize),
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-orders-')),
     MARKET_CLOCK: 'always-open',
@@ -47,7 +48,7 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
   const redis = await startPrivateRedis();
   const server = await startServerProcesses({
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(Math.ceil(clients / serverProcesses)),
+    DATABASE_POOL_SIZE: String(Math.min(databasePoolSize, Math.ceil(clients / serverProcesses))),
     DATA_DIR: config.dataDir,
     MARKET_CLOCK: 'always-open',
     MARKET_INSTRUMENTS: instruments.join(','),

@@ -47,9 +47,14 @@ export type ReconciliationReport = {
   negativeAvailable: Array<{ accountId: number; balance: string; held: string }>;
 };
 
+/** Text that is already money as `toMoney` writes it (no leading zeros, two decimals, no negative zero). */
+const MONEY_TEXT = /^-?(?:0|[1-9]\d*)\.\d\d$/;
+
 /** Money has two decimals; anything else is rounded half-even by the caller before it reaches the ledger. */
 export function toMoney(value: Decimal.Value): string {
-  return new Decimal(value).toFixed(2, Decimal.ROUND_HALF_EVEN);
+  // Most amounts reach here already as money text (an order's cost passes through several times a request).
+  if (typeof value === 'string' && MONEY_TEXT.test(value) && value !== '-0.00') return value;
+  return (value instanceof Decimal ? value : new Decimal(value)).toFixed(2, Decimal.ROUND_HALF_EVEN);
 }
 
 function currencyOf(account: AccountRef): Currency {

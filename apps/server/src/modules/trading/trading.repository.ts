@@ -114,7 +114,13 @@ export async function placeOrder(
 export type FilledOrderInput = { order: NewOrder; hold: { currency: string; amount: string }; fill: ImmediateFillInput };
 
 /** A quantity or price as a `numeric(30, 8)` column gives it back (money, with its two decimals, is the ledger's `toMoney`). */
-const decimalText = (value: string) => new Decimal(value).toFixed(8);
+const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d{1,8})?$/;
+const decimalText = (value: string) => {
+  // Plain decimal text with at most eight decimals only needs its zeros (the common case: a quantity, a price).
+  if (!DECIMAL_TEXT.test(value) || /^-0(?:\.0*)?$/.test(value)) return new Decimal(value).toFixed(8);
+  const point = value.indexOf('.');
+  return point < 0 ? `${value}.00000000` : value.padEnd(point + 9, '0');
+};
 const decimalOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : decimalText(value));
 
 /**

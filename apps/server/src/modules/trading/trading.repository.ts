@@ -24,11 +24,14 @@ function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>)
 }
 
 /** The columns of a new order by their SQL names, as `trading_place_order` reads them. */
+/** The orders table's properties and their column names, worked out once (every order sent to SQL needs them). */
+const orderColumns = Object.entries(getTableColumns(tradingOrders)).map(([key, column]) => [key as keyof NewOrder, column.name] as const);
+
 function orderJson(order: NewOrder): Record<string, unknown> {
   const json: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(tradingOrders))) {
-    const value = order[key as keyof NewOrder];
-    if (value !== undefined) json[column.name] = value instanceof Date ? value.toISOString() : value;
+  for (const [key, name] of orderColumns) {
+    const value = order[key];
+    if (value !== undefined) json[name] = value instanceof Date ? value.toISOString() : value;
   }
   return json;
 }

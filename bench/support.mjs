@@ -9,12 +9,16 @@ export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@12
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Virtual users of the measurement ("many virtual users", the budgets say): each a closed loop, one
- * request at a time. The pgbench reference runs at its own best concurrency instead (BENCH_PGBENCH_CLIENTS,
- * 16), with as many branches as clients as pgbench's documentation asks: on the 2-core reference machine
- * TPC-B is flat from 4 to 32 clients (5,700-6,300 tps, best at 16) and falls at 64 (5,200 tps; 4,500 with
- * the 10 branches used before), so the reference is never weakened by the measurement's user count.
+ * request at a time. A server at its limit answers a closed loop in about users / throughput, so the HTTP
+ * budgets' p99 ≤ 25 ms bounds how many users a run may have: with 64, the ledger's HTTP p99 was 22-27 ms
+ * at 1.2×; with 48, 21 ms at 1.07×; with 16 (until session 6), 13 ms at 0.81-0.87×, while group commit
+ * had too few users to form groups (orders alone: 0.85× with 16, 1.43-1.47× with 48, 1.37-1.43× with 64).
+ * The pgbench reference runs at its own best concurrency instead (BENCH_PGBENCH_CLIENTS, 16), with as
+ * many branches as clients as pgbench's documentation asks: on the 2-core reference machine TPC-B is
+ * flat from 4 to 32 clients (5,700-6,300 tps, best at 16) and falls at 64 (5,200 tps; 4,500 with the 10
+ * branches used before), so the reference is never weakened by the measurement's user count.
  */
-export const clients = Number(process.env.BENCH_CLIENTS ?? 64);
+export const clients = Number(process.env.BENCH_CLIENTS ?? 48);
 export const pgbenchClients = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
 /** Each server process's pool of PostgreSQL connections: its users share them, as in a deployment. */
 export const databasePoolSize = Math.min(clients, 16);

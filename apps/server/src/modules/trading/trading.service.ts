@@ -118,11 +118,11 @@ export type PositionSnapshot = Pick<
 const BUY = 0;
 
 /**
- * Groups of orders that fill at once (ADR 0011), measured on the 2-core reference machine with 64 virtual
- * users (bench/README.md): two groups of up to 32 side by side, each in its own lane of house and fee
- * shards, placed 8,600 orders/s through the service (16 per group in four lanes: 7,500-7,950/s; 16 in
- * two: 6,800/s). A group is only as big as what queued while the lane was busy, so with few users the groups
- * stay small and nothing waits for a group to fill.
+ * Groups of orders that fill at once (ADR 0011, 0012), measured on the 2-core reference machine with 64
+ * virtual users (bench/README.md): two groups of up to 32 side by side, each in its own lane of house and
+ * fee shards, placed 8,200-8,600 orders/s through the service (16 per group in four lanes: 7,500-7,950/s;
+ * 16 in two: 6,800/s; with 48 users groups of 24, 8,500/s). A group is only as big as what queued while
+ * its lane was busy, so with few users the groups stay small and nothing waits for a group to fill.
  */
 const filledOrderGroupOptions: GroupQueueOptions = { maxItems: 32, maxGroupsInFlight: 2 };
 

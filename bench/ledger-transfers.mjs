@@ -16,6 +16,7 @@ import {
   pgbenchInitialise,
   rounds,
   seedLoggedInUsers,
+  serverDatabasePoolSize,
   serverProcesses,
   startPrivateRedis,
   startServerProcesses,
@@ -107,7 +108,7 @@ const result = await withScratchDatabase('bolsa_bench', async (url) => {
   const redis = await startPrivateRedis();
   const server = await startServerProcesses({
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(Math.min(databasePoolSize, Math.ceil(clients / serverProcesses))),
+    DATABASE_POOL_SIZE: String(serverDatabasePoolSize),
     DATA_DIR: config.dataDir,
     MARKET_INSTRUMENTS: 'AAPL,MSFT,NVDA,AMZN,GOOGL,META,TSLA,JPM',
     RATE_LIMIT_PER_MINUTE: '100000000',

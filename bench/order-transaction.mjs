@@ -98,9 +98,9 @@ const result = await withScratchDatabase('bolsa_order_tx', async (url) => {
       if (order.status !== 1) throw new Error(`order ${order.id} did not fill (status ${order.status})`);
     }, seconds);
   // A second of orders first, then fresh statistics: the tables the orders write to (journals, entries,
-  // orders, positions, fills) hold thousands of rows, as on a running system, when the planner and the
-  // foreign-key checks' cached plans are made. Analysed while still empty, their plans scan them whole
-  // (a seq scan per foreign-key check, slower with every row the run adds).
+  // orders, positions, fills) hold thousands of rows, as on a running system, when the planner's cached
+  // plans are made. Analysed while still empty, a plan may scan them whole (the foreign-key checks of
+  // ledger entries did, until ADR 0012 removed them), slower with every row the run adds.
   await placeOrders('warmup', 1);
   await app.trading.engine.idle();
   await pool.query('ANALYZE');

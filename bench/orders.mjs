@@ -14,6 +14,7 @@ import {
   ordersAfterRun,
   pgbenchInitialise,
   seedLoggedInUsers,
+  serverDatabasePoolSize,
   serverProcesses,
   startPrivateRedis,
   startServerProcesses,
@@ -48,7 +49,7 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
   const redis = await startPrivateRedis();
   const server = await startServerProcesses({
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(Math.min(databasePoolSize, Math.ceil(clients / serverProcesses))),
+    DATABASE_POOL_SIZE: String(serverDatabasePoolSize),
     DATA_DIR: config.dataDir,
     MARKET_CLOCK: 'always-open',
     MARKET_INSTRUMENTS: instruments.join(','),
@@ -67,8 +68,8 @@ const result = await withScratchDatabase('bolsa_orders', async (url) => {
     walletType: 'STOCK',
     prefix: 'orders',
   });
-  // A second of orders first, then fresh statistics, as in order-transaction.mjs: the planner and the
-  // foreign-key checks' cached plans see tables of a running system, not empty ones.
+  // A second of orders first, then fresh statistics, as in order-transaction.mjs: the planner's cached
+  // plans see tables of a running system, not empty ones.
   await httpLoad({ origin, path: '/web/stock/create', tokens, kind: 'order', instruments, durationSeconds: 1 });
   await database.pool.query('ANALYZE');
   const http = await interleavedWithPgbench(url, (seconds) =>

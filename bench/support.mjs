@@ -1,9 +1,9 @@
 // Shared by the PostgreSQL benchmarks: a scratch database, the pgbench reference and a closed-loop load.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
+import { servedNodeFlags } from './market-server.mjs';
 
 export const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,7 +20,9 @@ export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
  */
 export const clients = Number(process.env.BENCH_CLIENTS ?? 48);
 export const pgbenchClients = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
-/** Each server process's pool of PostgreSQL connections: its users share them, as in a deployment. */
+/** pgbench's branches: at least as many as its clients, so no two of them queue on one branch row. */
+const pgbenchScale = Math.max(10, pgbenchClients);
+/** The in-process app's pool of PostgreSQL connections: its users share them, as in a deployment. */
 export const databasePoolSize = Math.min(clients, 16);
 
 export const percentile = (values, p) => {
@@ -54,7 +56,7 @@ export function pgbenchReference(url) {
 }
 
 export function pgbenchInitialise(url) {
-  execFileSync('pgbench', ['-i', '-q', '-s', String(Math.max(10, pgbenchClients)), url], { stdio: 'ignore' });
+  execFileSync('pgbench', ['-i', '-q', '-s', String(pgbenchScale), url], { stdio: 'ignore' });
 }
 
 /** One run of TPC-B (prepared) for `seconds`, after pgbenchInitialise. */
@@ -71,7 +73,7 @@ export function pgbenchRun(url, seconds) {
 export const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 
 /** How the figures below it were taken: printed once above them. */
-export const turnsTaken = `${clients} virtual users, taken in ${rounds} turns with pgbench TPC-B (prepared, ${pgbenchClients} clients, scale ${Math.max(10, pgbenchClients)}) on the same database, ${durationSeconds} s of each`;
+export const turnsTaken = `${clients} virtual users, taken in ${rounds} turns with pgbench TPC-B (prepared, ${pgbenchClients} clients, scale ${pgbenchScale}) on the same database, ${durationSeconds} s of each`;
 
 /** One figure of interleavedWithPgbench as every PostgreSQL benchmark prints it, with its goal. */
 export function againstPgbench(label, figure, goal) {
@@ -231,11 +233,8 @@ async function freePort() {
  */
 export const serverProcesses = Number(process.env.BENCH_SERVER_PROCESSES ?? Math.max(1, availableParallelism() - 1));
 
-/** The Node flags of the `serve` script in package.json, so the benchmarks measure the server as it is deployed. */
-function servedNodeFlags() {
-  const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return rootPackage.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
-}
+/** Each server process's pool of PostgreSQL connections: its share of the users, at most `databasePoolSize`. */
+export const serverDatabasePoolSize = Math.min(databasePoolSize, Math.ceil(clients / serverProcesses));
 
 /**
  * Starts the server as `serverProcesses` Node processes behind one port (bench/server-processes.mjs)

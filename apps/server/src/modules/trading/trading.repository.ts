@@ -23,10 +23,10 @@ function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>)
   return row as T['$inferSelect'];
 }
 
-/** The columns of a new order by their SQL names, as `trading_place_order` reads them. */
 /** The orders table's properties and their column names, worked out once (every order sent to SQL needs them). */
 const orderColumns = Object.entries(getTableColumns(tradingOrders)).map(([key, column]) => [key as keyof NewOrder, column.name] as const);
 
+/** The columns of a new order by their SQL names, as `trading_place_order` reads them. */
 function orderJson(order: NewOrder): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   for (const [key, name] of orderColumns) {
@@ -118,13 +118,13 @@ export type FilledOrderInput = { order: NewOrder; hold: { currency: string; amou
 
 /** A quantity or price as a `numeric(30, 8)` column gives it back (money, with its two decimals, is the ledger's `toMoney`). */
 const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d{1,8})?$/;
-const decimalText = (value: string) => {
+const numericColumnText = (value: string) => {
   // Plain decimal text with at most eight decimals only needs its zeros (the common case: a quantity, a price).
   if (!DECIMAL_TEXT.test(value) || /^-0(?:\.0*)?$/.test(value)) return new Decimal(value).toFixed(8);
   const point = value.indexOf('.');
   return point < 0 ? `${value}.00000000` : value.padEnd(point + 9, '0');
 };
-const decimalOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : decimalText(value));
+const numericColumnOrNull = (value: string | null | undefined) => (value === null || value === undefined ? null : numericColumnText(value));
 
 /**
  * The order and position rows `trading_place_filled_orders` wrote for an input, built here from what was
@@ -145,17 +145,17 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     orderType: order.orderType,
     openClose: order.openClose,
     status: 1,
-    quantity: decimalText(order.quantity),
-    limitPrice: decimalOrNull(order.limitPrice),
-    stopPrice: decimalOrNull(order.stopPrice),
+    quantity: numericColumnText(order.quantity),
+    limitPrice: numericColumnOrNull(order.limitPrice),
+    stopPrice: numericColumnOrNull(order.stopPrice),
     leverage: order.leverage,
     timeInForce: order.timeInForce,
-    takeProfit: decimalOrNull(order.takeProfit),
-    stopLoss: decimalOrNull(order.stopLoss),
+    takeProfit: numericColumnOrNull(order.takeProfit),
+    stopLoss: numericColumnOrNull(order.stopLoss),
     holdId: null,
     heldAmount: toMoney(hold.amount),
     positionId,
-    fillPrice: decimalText(fill.price),
+    fillPrice: numericColumnText(fill.price),
     amount: toMoney(fill.amount),
     fee: toMoney(fill.fee),
     margin: toMoney(fill.margin),
@@ -174,15 +174,15 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     source: order.source,
     walletType: order.walletType,
     direction: order.direction,
-    openedQuantity: decimalText(order.quantity),
-    quantity: decimalText(order.quantity),
-    openPrice: decimalText(fill.price),
+    openedQuantity: numericColumnText(order.quantity),
+    quantity: numericColumnText(order.quantity),
+    openPrice: numericColumnText(fill.price),
     leverage: order.leverage,
     margin: toMoney(fill.margin),
     fees: toMoney(fill.fee),
     realisedPnl: '0.00',
-    takeProfit: decimalOrNull(order.takeProfit),
-    stopLoss: decimalOrNull(order.stopLoss),
+    takeProfit: numericColumnOrNull(order.takeProfit),
+    stopLoss: numericColumnOrNull(order.stopLoss),
     isOpen: true,
     closePrice: null,
     createdAt: fill.at,

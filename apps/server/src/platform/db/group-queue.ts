@@ -37,23 +37,24 @@ type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; re
  * key the other wants would deadlock.
  */
 export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handlers: GroupQueueHandlers<Item, Result>) {
-  type Lane = { queue: Array<Waiting<Item, Result>>; inFlight: number; isScheduled: boolean; maxInFlight: number };
+  type Lane = { queue: Array<Waiting<Item, Result>>; inFlight: number; isScheduled: boolean };
   const { laneOf } = handlers;
+  // With lanes, one group in flight per lane; without, one lane with every group.
+  const groupsPerLane = laneOf ? 1 : options.maxGroupsInFlight;
   const lanes: Lane[] = Array.from({ length: laneOf ? options.maxGroupsInFlight : 1 }, () => ({
     queue: [],
     inFlight: 0,
     isScheduled: false,
-    maxInFlight: laneOf ? 1 : options.maxGroupsInFlight,
   }));
   const stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0, fallbacks: 0 };
   const keysInFlight = new Map<string, Promise<unknown>>();
 
   function schedule(lane: Lane) {
-    if (lane.isScheduled || lane.queue.length === 0 || lane.inFlight >= lane.maxInFlight) return;
+    if (lane.isScheduled || lane.queue.length === 0 || lane.inFlight >= groupsPerLane) return;
     lane.isScheduled = true;
     setImmediate(() => {
       lane.isScheduled = false;
-      while (lane.queue.length > 0 && lane.inFlight < lane.maxInFlight) {
+      while (lane.queue.length > 0 && lane.inFlight < groupsPerLane) {
         void send(lane, lane.queue.splice(0, options.maxItems));
       }
     });

@@ -366,6 +366,9 @@ export const reviewIdParams = z.object({ id: pathIdSchema });
 export const operatorDepositSchema = depositSchema.extend({ userId: z.string(), userEmail: z.string() });
 export const operatorWithdrawalSchema = withdrawalSchema.extend({ userId: z.string(), userEmail: z.string() });
 
+/** The currency reconciliation gives an unbalanced journal's entries whose account does not exist (ADR 0012). */
+export const MISSING_ACCOUNT_CURRENCY = '???';
+
 export const reconciliationReportSchema = z.object({
   checkedAtTimestamp: z.number().int(),
   accountsChecked: z.number().int(),

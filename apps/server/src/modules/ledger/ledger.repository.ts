@@ -1,3 +1,4 @@
+import { MISSING_ACCOUNT_CURRENCY } from '@bolsa/contracts';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import { databaseErrorCode, type Executor, executePrepared, executePreparedText } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
@@ -197,8 +198,8 @@ export async function reconciliation(executor: Executor): Promise<Reconciliation
       (SELECT json_agg(x) FROM (SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency ORDER BY currency) x) AS currency_totals,
       (SELECT json_agg(x) FROM (
         -- An entry whose account or journal is missing (no foreign key checks them, ADR 0012) leaves its
-        -- journal unbalanced too: under the currency '???' when the account is missing.
-        SELECT e.journal_id, coalesce(a.currency, '???') AS currency, sum(e.amount)::text AS total
+        -- journal unbalanced too: under MISSING_ACCOUNT_CURRENCY when the account is missing.
+        SELECT e.journal_id, coalesce(a.currency, ${MISSING_ACCOUNT_CURRENCY}::text) AS currency, sum(e.amount)::text AS total
         FROM ledger_entries e LEFT JOIN ledger_accounts a ON a.id = e.account_id LEFT JOIN ledger_journals j ON j.id = e.journal_id
         GROUP BY e.journal_id, a.currency HAVING sum(e.amount) <> 0 OR bool_or(a.id IS NULL) OR bool_or(j.id IS NULL)) x) AS unbalanced_journals,
       (SELECT json_agg(x) FROM (

@@ -1,3 +1,4 @@
+import { MISSING_ACCOUNT_CURRENCY } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -267,7 +268,7 @@ describe('the ledger: a deposit, a transfer, a withdrawal hold', () => {
     expect(report.balanceMismatches).toEqual([]);
     expect(report.unbalancedJournals).toEqual(
       expect.arrayContaining([
-        { journalId, currency: '???', total: '0.01' },
+        { journalId, currency: MISSING_ACCOUNT_CURRENCY, total: '0.01' },
         { journalId: -7, currency: 'USD', total: '0.00' },
       ]),
     );

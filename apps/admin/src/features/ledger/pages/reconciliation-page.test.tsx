@@ -1,3 +1,4 @@
+import { MISSING_ACCOUNT_CURRENCY } from '@bolsa/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLocale } from '../../../lib/i18n.ts';
@@ -63,6 +64,14 @@ describe('ledger reconciliation', () => {
     expect(within(card).getByText('Currency does not sum to zero')).toBeTruthy();
     expect(within(card).queryByText('USD')).toBeNull();
     expect(onDemandCalls()).toHaveLength(1);
+  });
+
+  it('names an entry whose account does not exist instead of showing its placeholder currency', async () => {
+    serve({ onDemand: { ...report, unbalancedJournals: [{ journalId: 40, currency: MISSING_ACCOUNT_CURRENCY, total: '0.01' }] } });
+    renderConsole('/reconciliation');
+    fireEvent.click(await screen.findByRole('button', { name: /Reconcile now/ }, { timeout: 10_000 }));
+    expect(await screen.findByText('Journal #40 (no such account)', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText(/\?\?\?/)).toBeNull();
   });
 
   it('shows the latest daily reconciliation at once, its differences first, and lists the daily runs', async () => {

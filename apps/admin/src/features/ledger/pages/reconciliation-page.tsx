@@ -1,4 +1,5 @@
 import { AuditOutlined } from '@ant-design/icons';
+import { MISSING_ACCOUNT_CURRENCY } from '@bolsa/contracts';
 import { Alert, Button, Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -27,7 +28,10 @@ function differencesOf(report: ReconciliationReport, t: (key: string, options?: 
     ...report.unbalancedJournals.map((row) => ({
       key: `journal-${row.journalId}-${row.currency}`,
       kind: t('ledger.kinds.journal'),
-      subject: t('ledger.journal', { id: row.journalId, currency: row.currency }),
+      subject: t('ledger.journal', {
+        id: row.journalId,
+        currency: row.currency === MISSING_ACCOUNT_CURRENCY ? t('ledger.missingAccount') : row.currency,
+      }),
       expected: '0',
       found: row.total,
     })),

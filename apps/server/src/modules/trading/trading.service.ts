@@ -118,13 +118,17 @@ export type PositionSnapshot = Pick<
 const BUY = 0;
 
 /**
- * Groups of orders that fill at once (ADR 0011, 0012), measured on the 2-core reference machine with 64
- * virtual users (bench/README.md): two groups of up to 32 side by side, each in its own lane of house and
- * fee shards, placed 8,200-8,600 orders/s through the service (16 per group in four lanes: 7,500-7,950/s;
- * 16 in two: 6,800/s; with 48 users groups of 24, 8,500/s). A group is only as big as what queued while
- * its lane was busy, so with few users the groups stay small and nothing waits for a group to fill.
+ * Groups of orders that fill at once (ADR 0011, 0012, 0013), measured on the 2-core reference machine
+ * (bench/README.md): two groups of up to 32 side by side, each in its own lane of house and fee shards,
+ * placed 8,200-8,600 orders/s through the service with 64 virtual users (16 per group in four lanes:
+ * 7,500-7,950/s; 16 in two: 6,800/s). Over HTTP the server process, not the database, is the limit, and
+ * each group costs it a round trip's work: a lane sent its next group as soon as its last returned, and
+ * groups averaged 12 (0.69-0.74x pgbench). So while one group is in flight the other lane waits for 16
+ * orders (groups of about 24: 0.76-0.92x; one lane alone reached 0.81-0.94x over HTTP but 1.12x through
+ * the service, where two side by side reach 1.8x). With few users the lanes take turns and nothing waits
+ * longer than the other group's flight.
  */
-const filledOrderGroupOptions: GroupQueueOptions = { maxItems: 32, maxGroupsInFlight: 2 };
+const filledOrderGroupOptions: GroupQueueOptions = { maxItems: 32, maxGroupsInFlight: 2, minItemsAlongside: 16 };
 
 /**
  * Fills of users in different lanes move disjoint accounts (their wallets, and the ledger's house and fee

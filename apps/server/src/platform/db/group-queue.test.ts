@@ -4,7 +4,7 @@ import { createGroupQueue } from './group-queue.ts';
 type Item = { key: string; lane: number };
 
 /** A queue whose groups stay in flight until the test lets them go, recording what was sent together. */
-function recordingQueue(options: { maxItems: number; maxGroupsInFlight: number }, withLanes: boolean) {
+function recordingQueue(options: { maxItems: number; maxGroupsInFlight: number; minItemsAlongside?: number }, withLanes: boolean) {
   const sent: string[][] = [];
   const release: Array<() => void> = [];
   const queue = createGroupQueue<Item, string>(options, {
@@ -66,5 +66,47 @@ describe('group queue', () => {
     expect(sent[2]).toEqual(['e0']);
     for (const go of release.slice(1)) go();
     expect(await Promise.all(all)).toHaveLength(5);
+  });
+
+  it('with a minimum alongside, a lane waits for a fuller group while another is in flight, and sends what it has once none is', async () => {
+    const { queue, sent, release } = recordingQueue({ maxItems: 8, maxGroupsInFlight: 2, minItemsAlongside: 3 }, true);
+    const submit = (key: string) => queue.submit({ key, lane: Number(key[1]) });
+    const all = [submit('a0')];
+    await settle();
+    expect(sent).toEqual([['a0']]);
+    all.push(submit('b1'), submit('d1'));
+    await settle();
+    expect(sent).toHaveLength(1);
+    release[0]?.();
+    await settle();
+    await settle();
+    expect(sent[1]).toEqual(['b1', 'd1']);
+    all.push(submit('c0'), submit('e0'));
+    await settle();
+    expect(sent).toHaveLength(2);
+    all.push(submit('g0'));
+    await settle();
+    expect(sent[2]).toEqual(['c0', 'e0', 'g0']);
+    for (const go of release.slice(1)) go();
+    expect(await Promise.all(all)).toEqual(['a0', 'b1', 'd1', 'c0', 'e0', 'g0'].map((key) => `done ${key}`));
+  });
+
+  it("sends the next group before answering the finished group's callers", async () => {
+    const { queue, sent, release } = recordingQueue({ maxItems: 8, maxGroupsInFlight: 1 }, false);
+    const first = ['a0', 'b0'].map((key) => queue.submit({ key, lane: 0 }));
+    await settle();
+    const later = ['c0', 'd0'].map((key) => queue.submit({ key, lane: 0 }));
+    await settle();
+    expect(sent).toEqual([['a0', 'b0']]);
+    let sentWhenAnswered = 0;
+    const answered = first[0]?.then(() => {
+      sentWhenAnswered = sent.length;
+    });
+    release[0]?.();
+    await answered;
+    expect(sentWhenAnswered).toBe(2);
+    expect(sent[1]).toEqual(['c0', 'd0']);
+    release[1]?.();
+    expect(await Promise.all([...first, ...later])).toEqual(['a0', 'b0', 'c0', 'd0'].map((key) => `done ${key}`));
   });
 });

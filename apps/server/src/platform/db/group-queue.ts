@@ -3,6 +3,11 @@ export type GroupQueueOptions = {
   maxItems: number;
   /** Groups in flight at once (each uses one pooled connection); while all are busy, new items queue and join the next group. */
   maxGroupsInFlight: number;
+  /**
+   * While another group is in flight, a lane waits until it has this many items (it always sends when
+   * nothing is in flight): each group costs the process a round trip's work whatever its size.
+   */
+  minItemsAlongside?: number;
 };
 
 /** What a group queue is told of its items. */
@@ -32,7 +37,9 @@ type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; re
  *
  * The wait is never a timer: an item that finds a free slot is sent at once (after the current turn of
  * the event loop, so items issued together travel together); only under load, when every slot is busy,
- * do items queue, and then the queue is exactly the group the next free slot sends. An item whose key is
+ * do items queue, and then the queue is exactly the group the next free slot sends. With
+ * `minItemsAlongside`, a free slot also waits while another group is in flight and its queue is shorter
+ * than that: until either the queue grows or the other group finishes, never longer. An item whose key is
  * queued or in flight waits for that one to finish first (then it replays): two groups each holding a
  * key the other wants would deadlock.
  */
@@ -49,12 +56,17 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
   const stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0, fallbacks: 0 };
   const keysInFlight = new Map<string, Promise<unknown>>();
 
+  let groupsInFlight = 0;
+  const minItemsAlongside = options.minItemsAlongside ?? 1;
+  const maySend = (lane: Lane) =>
+    lane.queue.length > 0 && lane.inFlight < groupsPerLane && (groupsInFlight === 0 || lane.queue.length >= minItemsAlongside);
+
   function schedule(lane: Lane) {
-    if (lane.isScheduled || lane.queue.length === 0 || lane.inFlight >= groupsPerLane) return;
+    if (lane.isScheduled || !maySend(lane)) return;
     lane.isScheduled = true;
     setImmediate(() => {
       lane.isScheduled = false;
-      while (lane.queue.length > 0 && lane.inFlight < groupsPerLane) {
+      while (maySend(lane)) {
         void send(lane, lane.queue.splice(0, options.maxItems));
       }
     });
@@ -66,9 +78,11 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
 
   async function send(lane: Lane, group: Array<Waiting<Item, Result>>) {
     lane.inFlight += 1;
+    groupsInFlight += 1;
     stats.groups += 1;
     stats.items += group.length;
     stats.largestGroup = Math.max(stats.largestGroup, group.length);
+    let answer: (() => void) | undefined;
     try {
       if (group.length === 1) {
         await sendAlone(group[0] as Waiting<Item, Result>);
@@ -83,13 +97,22 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
         await Promise.all(group.map(sendAlone));
         return;
       }
-      group.forEach((waiting, index) => {
-        waiting.resolve(results[index] as Result);
-      });
+      answer = () =>
+        group.forEach((waiting, index) => {
+          waiting.resolve(results[index] as Result);
+        });
     } finally {
       lane.inFlight -= 1;
-      schedule(lane);
+      groupsInFlight -= 1;
+      // The other lanes first: one may have waited for this group to finish.
+      const at = lanes.indexOf(lane);
+      for (let step = 1; step <= lanes.length; step += 1) schedule(lanes[(at + step) % lanes.length] as Lane);
     }
+    // A group scheduled just above leaves before this one is answered (both wait for the same phase of the
+    // event loop, in order): the database starts on the items that waited out this group's flight while
+    // this group's callers are answered, instead of after all their replies are written.
+    if (lanes.some((other) => other.isScheduled)) setImmediate(answer);
+    else answer();
   }
 
   return {

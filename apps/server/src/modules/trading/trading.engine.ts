@@ -198,8 +198,11 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     book.byId.set(position.id, { position, below, above });
     ensureSubscribed(position.code);
     // Only this position is new: checking the whole instrument again on every fill grew with its open positions.
+    // Strictly inside its bounds a quote cannot close it (triggerBoundsOf): the decimal check only runs outside them.
     const latest = quotes.latest(position.code);
-    if (latest?.marketStatus === 'open' && service.triggerOf(position, latest)) enqueueClose(position, latest);
+    if (latest?.marketStatus !== 'open') return;
+    const touch = Number(position.direction === 0 ? latest.bid : latest.ask);
+    if ((touch <= below || touch >= above) && service.triggerOf(position, latest)) enqueueClose(position, latest);
   }
 
   const pendingCloses = new Set<number>();

@@ -269,9 +269,7 @@ export function createTradingService(dependencies: Dependencies) {
   /** The price an in-progress order fills at on this quote, or null while it waits. Stop-limits whose stop is hit say so. */
   function fillPriceOn(order: repository.OrderRow, tick: QuoteTick): { price: Decimal | null; isTriggered: boolean } {
     const isBuy = order.direction === BUY;
-    const ask = new Decimal(tick.ask);
-    const bid = new Decimal(tick.bid);
-    const touch = isBuy ? ask : bid;
+    const touch = new Decimal(isBuy ? tick.ask : tick.bid);
     const limitCrossed = (limit: string) => (isBuy ? touch.lessThanOrEqualTo(limit) : touch.greaterThanOrEqualTo(limit));
     const stopHit = (stop: string) => (isBuy ? touch.greaterThanOrEqualTo(stop) : touch.lessThanOrEqualTo(stop));
     switch (order.orderType) {
@@ -439,9 +437,8 @@ export function createTradingService(dependencies: Dependencies) {
   }
 
   /** Checks of an order against its instrument, before anything is written. */
-  function assertOrderAllowed(instrument: Instrument, rules: EffectiveRules, input: CreateOrderInput) {
+  function assertOrderAllowed(instrument: Instrument, rules: EffectiveRules, input: CreateOrderInput, quantity: Decimal) {
     if (rules.isHalted) throw new AppError('INSTRUMENT_HALTED', { code: instrument.code });
-    const quantity = new Decimal(input.quantity);
     if (quantity.lessThan(rules.minQuantity)) throw new AppError('QUANTITY_BELOW_MINIMUM', { num: rules.minQuantity });
     if (!quantity.mod(instrument.lotSize).isZero()) throw new AppError('QUANTITY_NOT_WHOLE_LOTS', { lot: instrument.lotSize });
     if (input.leverage < rules.leverageMin || input.leverage > rules.leverageMax)
@@ -548,10 +545,10 @@ export function createTradingService(dependencies: Dependencies) {
       throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
     const rules = rulesOf(instrument);
     assertNotExpired(instrument);
-    assertOrderAllowed(instrument, rules, input);
+    const quantity = new Decimal(input.quantity);
+    assertOrderAllowed(instrument, rules, input, quantity);
     const tick = quotes.latest(code);
     if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
-    const quantity = new Decimal(input.quantity);
     const isBuy = input.direction === BUY;
     const touch = new Decimal(isBuy ? tick.ask : tick.bid);
     // What to reserve: the cost at the order's own price, or at the touch when that is worse.
@@ -590,7 +587,8 @@ export function createTradingService(dependencies: Dependencies) {
       const { price } = fillPriceOn({ ...draft, heldAmount: held } as repository.OrderRow, tick);
       // At the quote the reserve was taken on, the fill never costs more than the reserve (the reserve
       // price is the touch or worse). Should it ever, the order rests and the engine fills it, checking the wallet.
-      const cost = price ? costOf(instrument, rules, price, quantity, input.leverage) : null;
+      // A market order fills at the touch its reserve was priced at: the same cost, worked out once.
+      const cost = price ? (price.equals(reservePrice) ? reserve : costOf(instrument, rules, price, quantity, input.leverage)) : null;
       if (price && cost && !cost.total.greaterThan(held)) {
         const walletType = rules.walletType;
         // Nothing is held for an order that fills as it is accepted: its margin and fee leave the wallet
@@ -984,11 +982,12 @@ export function createTradingService(dependencies: Dependencies) {
     } else {
       // Stopped out when margin + move × quantity × multiplier < margin × ratio: the move may fall to
       // -(margin × (1 - ratio)) / (quantity × multiplier) before it does.
-      const room = new Decimal(position.margin)
-        .times(new Decimal(1).minus(MAINTENANCE_MARGIN_RATIO))
-        .div(new Decimal(position.quantity).times(multiplierOf(instrument)));
-      const open = new Decimal(position.openPrice);
-      tighten(towardsLoss, (isBuy ? open.minus(room) : open.plus(room)).toNumber());
+      // In floating point like the bounds themselves: its relative error (about 1e-15) is far inside the slack below.
+      const room =
+        (Number(position.margin) * (1 - Number(MAINTENANCE_MARGIN_RATIO))) /
+        (Number(position.quantity) * Number(instrument.multiplier ?? 1));
+      const open = Number(position.openPrice);
+      tighten(towardsLoss, isBuy ? open - room : open + room);
     }
     const slack = (value: number) => (Number.isFinite(value) ? Math.abs(value) * 1e-9 + 1e-6 : 0);
     return { below: levels.below + slack(levels.below), above: levels.above - slack(levels.above) };

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type Currency, currencyOfWallet, type LedgerReason, type Wallet, type WalletType, walletTypes } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
+import { sha256Hex } from '../../platform/security/index.ts';
 import { createGroupCommit, defaultGroupCommitOptions, type GroupCommitOptions } from './ledger.group-commit.ts';
 import * as repository from './ledger.repository.ts';
 
@@ -71,9 +71,7 @@ function toSqlLeg(account: AccountRef, spreadKey?: number): Omit<repository.SqlL
 
 function fingerprintOf(reason: string, legs: repository.SqlLeg[]) {
   const canonical = legs.map((leg) => JSON.stringify(leg)).sort();
-  return createHash('sha256')
-    .update(JSON.stringify([reason, canonical]))
-    .digest('hex');
+  return sha256Hex(JSON.stringify([reason, canonical]));
 }
 
 /** The SQL form of a movement's legs and its fingerprint, as `ledger_post` takes them. */

@@ -1,6 +1,6 @@
 // Budget (trading issue): the order transaction alone, as a ratio to pgbench TPC-B (prepared) in the same
 // run; goal ≥ 1.2×. Market orders placed and filled through the trading service (no HTTP, no session),
-// 48 virtual users (BENCH_CLIENTS; support.mjs), each a funded user of its own buying one share at the ask of one
+// 32 virtual users (BENCH_CLIENTS; support.mjs), each a funded user of its own buying one share at the ask of one
 // of 8 instruments, on a scratch database of the local PostgreSQL. The market is always open and the
 // quotes are scripted (fixed bid and ask), so every order fills in its own call, as in `orders.mjs`.
 // The pgbench reference is taken in turns with the measurement (support.mjs). Ends with a reconciliation.

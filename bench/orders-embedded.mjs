@@ -1,6 +1,6 @@
 // Budget (trading issue): market orders/s on the embedded database (PGlite), with no event-loop stall
 // over 50 ms. The built server (apps/server/dist) runs on a fresh DATA_DIR with every market open and
-// 8 instruments; 48 logged-in users (BENCH_CLIENTS), each funded, place market buys of one share through
+// 8 instruments; 32 logged-in users (BENCH_CLIENTS; support.mjs), each funded, place market buys of one share through
 // HTTP (`POST /web/stock/create`) from a load process of their own (http-load.mjs) for BENCH_SECONDS.
 // The server's own event-loop delay is measured inside it (loop-delay-probe.mjs, preloaded with
 // --import: monitorEventLoopDelay at 10 ms resolution) over the measurement only. Run `npm run build` first.

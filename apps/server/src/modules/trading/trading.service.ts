@@ -123,12 +123,18 @@ const BUY = 0;
  * placed 8,200-8,600 orders/s through the service with 64 virtual users (16 per group in four lanes:
  * 7,500-7,950/s; 16 in two: 6,800/s). Over HTTP the server process, not the database, is the limit, and
  * each group costs it a round trip's work: a lane sent its next group as soon as its last returned, and
- * groups averaged 12 (0.69-0.74x pgbench). So while one group is in flight the other lane waits for 16
- * orders (groups of about 24: 0.76-0.92x; one lane alone reached 0.81-0.94x over HTTP but 1.12x through
- * the service, where two side by side reach 1.8x). With few users the lanes take turns and nothing waits
- * longer than the other group's flight.
+ * groups averaged 12 (0.69-0.74x pgbench). So a lane goes alongside the other's group only with 16 orders
+ * and while the event loop was busy under 65 % of the last 100 ms: over HTTP (busy 69-94 %) the lanes
+ * mostly take turns, 0.83-0.91x against 0.72-0.75x with two side by side in the same hour; through the
+ * service alone (busy 47-70 %) they mostly go together, 1.27-1.47x (one group at a time there: 1.01-1.12x).
+ * Nothing waits longer than the other group's flight.
  */
-const filledOrderGroupOptions: GroupQueueOptions = { maxItems: 32, maxGroupsInFlight: 2, minItemsAlongside: 16 };
+const filledOrderGroupOptions: GroupQueueOptions = {
+  maxItems: 32,
+  maxGroupsInFlight: 2,
+  minItemsAlongside: 16,
+  maxUtilizationAlongside: 0.65,
+};
 
 /**
  * Fills of users in different lanes move disjoint accounts (their wallets, and the ledger's house and fee

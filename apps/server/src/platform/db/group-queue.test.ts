@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupQueue } from './group-queue.ts';
+import { createGroupQueue, eventLoopUtilization } from './group-queue.ts';
 
 type Item = { key: string; lane: number };
 
 /** A queue whose groups stay in flight until the test lets them go, recording what was sent together. */
-function recordingQueue(options: { maxItems: number; maxGroupsInFlight: number; minItemsAlongside?: number }, withLanes: boolean) {
+function recordingQueue(
+  options: { maxItems: number; maxGroupsInFlight: number; minItemsAlongside?: number; maxUtilizationAlongside?: number },
+  withLanes: boolean,
+  utilization?: () => number,
+) {
   const sent: string[][] = [];
   const release: Array<() => void> = [];
   const queue = createGroupQueue<Item, string>(options, {
@@ -20,6 +24,7 @@ function recordingQueue(options: { maxItems: number; maxGroupsInFlight: number; 
         release.push(() => resolve(`done ${item.key}`));
       }),
     ...(withLanes ? { laneOf: (item: Item) => item.lane } : {}),
+    ...(utilization ? { utilization } : {}),
   });
   return { queue, sent, release };
 }
@@ -108,5 +113,39 @@ describe('group queue', () => {
     expect(sent[1]).toEqual(['c0', 'd0']);
     release[1]?.();
     expect(await Promise.all([...first, ...later])).toEqual(['a0', 'b0', 'c0', 'd0'].map((key) => `done ${key}`));
+  });
+
+  it('while the process is busier than the limit, a lane waits for the group in flight instead of going alongside it', async () => {
+    let busy = 0.9;
+    const { queue, sent, release } = recordingQueue({ maxItems: 8, maxGroupsInFlight: 2, maxUtilizationAlongside: 0.65 }, true, () => busy);
+    const submit = (key: string) => queue.submit({ key, lane: Number(key[1]) });
+    const all = [submit('a0'), submit('c0')];
+    await settle();
+    expect(sent).toEqual([['a0', 'c0']]);
+    all.push(submit('b1'));
+    await settle();
+    expect(sent).toHaveLength(1);
+    release[0]?.();
+    await settle();
+    await settle();
+    expect(sent[1]).toEqual(['b1']);
+    busy = 0.3;
+    all.push(submit('e0'), submit('g0'));
+    await settle();
+    expect(sent[2]).toEqual(['e0', 'g0']);
+    for (const go of release.slice(1)) go();
+    expect(await Promise.all(all)).toEqual(['a0', 'c0', 'b1', 'e0', 'g0'].map((key) => `done ${key}`));
+  });
+
+  it("measures the event loop's utilization over a window, without a timer", async () => {
+    const utilization = eventLoopUtilization(20);
+    expect(utilization()).toBe(0);
+    const until = performance.now() + 30;
+    while (performance.now() < until) {
+      // keep the event loop busy for the whole window
+    }
+    expect(utilization()).toBeGreaterThan(0.5);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(utilization()).toBeLessThan(0.5);
   });
 });

@@ -8,6 +8,13 @@ export type GroupQueueOptions = {
    * nothing is in flight): each group costs the process a round trip's work whatever its size.
    */
   minItemsAlongside?: number;
+  /**
+   * While another group is in flight, a lane also waits while the process's event loop was busier than
+   * this share of the last window (`utilization`): when the process is the limit, one group at a time costs
+   * it least, and a second one side by side only takes the cores it needs; when it is not, two groups use
+   * the database's parallelism.
+   */
+  maxUtilizationAlongside?: number;
 };
 
 /** What a group queue is told of its items. */
@@ -22,7 +29,29 @@ export type GroupQueueHandlers<Item, Result> = {
    * oldest items.
    */
   laneOf?: (item: Item) => number;
+  /** How busy the process is, 0 to 1 (`maxUtilizationAlongside`); the event loop's utilization by default. */
+  utilization?: () => number;
 };
+
+/**
+ * The share of the last window (at least `windowMs`) the event loop spent busy, worked out when asked: no
+ * timer samples it.
+ */
+export function eventLoopUtilization(windowMs = 100): () => number {
+  let last = performance.eventLoopUtilization();
+  let lastAt = performance.now();
+  let share = 0;
+  return () => {
+    const now = performance.now();
+    if (now - lastAt >= windowMs) {
+      const current = performance.eventLoopUtilization();
+      share = performance.eventLoopUtilization(current, last).utilization;
+      last = current;
+      lastAt = now;
+    }
+    return share;
+  };
+}
 
 export type GroupQueueStats = { groups: number; items: number; largestGroup: number; fallbacks: number };
 
@@ -58,8 +87,11 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
 
   let groupsInFlight = 0;
   const minItemsAlongside = options.minItemsAlongside ?? 1;
-  const maySend = (lane: Lane) =>
-    lane.queue.length > 0 && lane.inFlight < groupsPerLane && (groupsInFlight === 0 || lane.queue.length >= minItemsAlongside);
+  const { maxUtilizationAlongside } = options;
+  const utilization = handlers.utilization ?? eventLoopUtilization();
+  const mayGoAlongside = (lane: Lane) =>
+    lane.queue.length >= minItemsAlongside && (maxUtilizationAlongside === undefined || utilization() < maxUtilizationAlongside);
+  const maySend = (lane: Lane) => lane.queue.length > 0 && lane.inFlight < groupsPerLane && (groupsInFlight === 0 || mayGoAlongside(lane));
 
   function schedule(lane: Lane) {
     if (lane.isScheduled || !maySend(lane)) return;

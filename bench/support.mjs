@@ -13,7 +13,8 @@ export const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
  * budgets' p99 ≤ 25 ms bounds how many users a run may have, and how many depends on the machine's speed.
  * Session 6 (pgbench 5,500-6,100 tps) chose 48: the ledger's HTTP p99 was 21 ms there. Session 7's machine
  * was slower (pgbench 3,800-4,600 tps), and 48 users gave the ledger's HTTP p99 24.6-40 ms. Since ADR 0013,
- * order groups fill without many users. Orders over HTTP, by user count:
+ * order groups fill without many users. Orders over HTTP, by user count (before ADR 0013's rule that a
+ * second group waits while the process is busy; with it, 32 users gave 0.83-0.91×, p99 18.4-25.2 ms):
  *   users:  16     24     32          40     48          64
  *   ratio:  0.78×  0.77×  0.82-0.90×  0.83×  0.76-0.93×  0.93×
  *   p99 ms: 12.7   22.5   18.6-21.5   28.2   30-36       38.5

@@ -67,8 +67,9 @@ type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; re
  * The wait is never a timer: an item that finds a free slot is sent at once (after the current turn of
  * the event loop, so items issued together travel together); only under load, when every slot is busy,
  * do items queue, and then the queue is exactly the group the next free slot sends. With
- * `minItemsAlongside`, a free slot also waits while another group is in flight and its queue is shorter
- * than that: until either the queue grows or the other group finishes, never longer. An item whose key is
+ * `minItemsAlongside` (and `maxUtilizationAlongside`), a free slot also waits while another group is in
+ * flight and its queue is shorter than that (or the process is busier than that): it is looked at again
+ * as each item arrives, and it goes at the latest when the other group finishes. An item whose key is
  * queued or in flight waits for that one to finish first (then it replays): two groups each holding a
  * key the other wants would deadlock.
  */

@@ -53,6 +53,13 @@ export function eventLoopUtilization(windowMs = 100): () => number {
   };
 }
 
+/** Whether the process is too busy for a group alongside another (`maxUtilizationAlongside`); never without a limit. */
+function busyCheck(limit: number | undefined, utilization: (() => number) | undefined): () => boolean {
+  if (limit === undefined) return () => false;
+  const share = utilization ?? eventLoopUtilization();
+  return () => share() >= limit;
+}
+
 export type GroupQueueStats = { groups: number; items: number; largestGroup: number; fallbacks: number };
 
 type Waiting<Item, Result> = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
@@ -86,13 +93,11 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
   const stats: GroupQueueStats = { groups: 0, items: 0, largestGroup: 0, fallbacks: 0 };
   const keysInFlight = new Map<string, Promise<unknown>>();
 
-  let groupsInFlight = 0;
   const minItemsAlongside = options.minItemsAlongside ?? 1;
-  const { maxUtilizationAlongside } = options;
-  const utilization = handlers.utilization ?? eventLoopUtilization();
-  const mayGoAlongside = (lane: Lane) =>
-    lane.queue.length >= minItemsAlongside && (maxUtilizationAlongside === undefined || utilization() < maxUtilizationAlongside);
-  const maySend = (lane: Lane) => lane.queue.length > 0 && lane.inFlight < groupsPerLane && (groupsInFlight === 0 || mayGoAlongside(lane));
+  const isTooBusy = busyCheck(options.maxUtilizationAlongside, handlers.utilization);
+  const isAnyInFlight = () => lanes.some((lane) => lane.inFlight > 0);
+  const mayGoAlongside = (lane: Lane) => lane.queue.length >= minItemsAlongside && !isTooBusy();
+  const maySend = (lane: Lane) => lane.queue.length > 0 && lane.inFlight < groupsPerLane && (!isAnyInFlight() || mayGoAlongside(lane));
 
   function schedule(lane: Lane) {
     if (lane.isScheduled || !maySend(lane)) return;
@@ -111,7 +116,6 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
 
   async function send(lane: Lane, group: Array<Waiting<Item, Result>>) {
     lane.inFlight += 1;
-    groupsInFlight += 1;
     stats.groups += 1;
     stats.items += group.length;
     stats.largestGroup = Math.max(stats.largestGroup, group.length);
@@ -136,7 +140,6 @@ export function createGroupQueue<Item, Result>(options: GroupQueueOptions, handl
         });
     } finally {
       lane.inFlight -= 1;
-      groupsInFlight -= 1;
       // The other lanes first: one may have waited for this group to finish.
       const at = lanes.indexOf(lane);
       for (let step = 1; step <= lanes.length; step += 1) schedule(lanes[(at + step) % lanes.length] as Lane);

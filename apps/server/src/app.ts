@@ -45,6 +45,7 @@ import {
 import { createMessagesService, registerMessagesRoutes } from './modules/messages/index.ts';
 import {
   createExecutionEngine,
+  createHoldingsValuation,
   createTradingService,
   createTradingSettings,
   type ExecutionEngine,
@@ -274,7 +275,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       isForexOpen: (now) => statusAt(calendars.FX, now.getTime(), config.marketClock) === 'open',
       fallback: createReferenceFxRates({ isAlwaysOpen: config.marketClock === 'always-open' }),
     });
-  const wallet = createWalletService({ db, ledger, fx, now });
+  const convertLive = (amount: string, from: string, to: string, decimals: number) => market.service.convert(amount, from, to, decimals);
+  const holdings = createHoldingsValuation({ catalog: market.catalog, quotes: options.quoteSource ?? market.feed, convert: convertLive });
+  const wallet = createWalletService({ db, ledger, fx, now, holdings });
   const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
   const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify: messages.notify, now });
   const kyc = createKycService({ db, auth, uploads, notify: messages.notify });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountAssetsSchema } from './assets.ts';
 import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
@@ -60,6 +61,8 @@ export const walletOverviewSchema = z.object({
   /** Every wallet converted to USD at the current rates. */
   totalUsd: money,
   ratesUsd: z.record(z.string(), z.string()),
+  /** Cash plus open positions, per wallet and in total (issue 15 §1). */
+  assets: accountAssetsSchema,
 });
 
 export const walletBillSchema = z.object({
@@ -285,6 +288,8 @@ export const fundingOverviewSchema = z.object({
   /** Realised profit today in USD, from the ledger. */
   todayProfit: money,
   totalUsd: money,
+  /** Cash plus open positions, and today's P&L with the floating part (issue 15 §1). */
+  assets: accountAssetsSchema,
 });
 
 const emptyBody = undefined;

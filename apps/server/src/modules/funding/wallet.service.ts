@@ -7,6 +7,8 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { dayIn, formatDateTime } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { defaultGroupCommitOptions, type LedgerService, toMoney } from '../ledger/index.ts';
+import type { HoldingValue } from '../trading/index.ts';
+import { accountAssetsOf } from './account-assets.ts';
 import { fxQuotes, walletTransfers } from './funding.tables.ts';
 import type { FxRates } from './fx-rates.ts';
 
@@ -41,7 +43,14 @@ export function assertAmountAllowed(amount: string) {
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-export function createWalletService(dependencies: { db: Database; ledger: LedgerService; fx: FxRates; now?: () => Date }) {
+export function createWalletService(dependencies: {
+  db: Database;
+  ledger: LedgerService;
+  fx: FxRates;
+  now?: () => Date;
+  /** The user's open positions valued now (issue 15 §1); without it total assets are the cash alone. */
+  holdings?: { of(executor: Executor, userId: number, dayStartsAt: Date): Promise<HoldingValue[]> };
+}) {
   const { db, ledger, fx } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const userIdOf = (principal: Principal) => Number(principal.userId);
@@ -165,6 +174,26 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       .where(eq(walletTransfers.id, row.id));
   }
 
+  /** Wallets, open positions and today's realised P&L of a user, valued now at the live rates (issue 15 §1). */
+  async function snapshot(userId: number, timeZone: string) {
+    const { startsAt } = dayIn(now(), timeZone);
+    const [wallets, holdings, realised] = await Promise.all([
+      ledger.wallets(db, userId),
+      dependencies.holdings?.of(db, userId, startsAt) ?? [],
+      ledger.realisedSince(db, userId, startsAt),
+    ]);
+    const rateUsd = (currency: Currency) => fx.rate(currency, 'USD');
+    const currencies: Currency[] = ['USD', 'TWD', 'ARS'];
+    const ratesUsd = Object.fromEntries(currencies.map((currency) => [currency, rateUsd(currency).toSignificantDigits(10).toString()]));
+    const totalUsd = wallets.reduce((sum, wallet) => sum.plus(new Decimal(wallet.balance).times(rateUsd(wallet.currency))), new Decimal(0));
+    const realisedTodayUsd = realised.reduce(
+      (sum, row) => sum.plus(new Decimal(row.total).times(rateUsd(row.currency as Currency))),
+      new Decimal(0),
+    );
+    const assets = accountAssetsOf({ wallets, holdings, realisedTodayUsd, rateUsd });
+    return { wallets, totalUsd: toMoney(totalUsd), ratesUsd, assets, todayProfit: toMoney(realisedTodayUsd) };
+  }
+
   return {
     /** How same-currency transfers were grouped (groups, items, largest, fallbacks): what tests and benchmarks read. */
     transferGroupStats: () => sameCurrencyTransfers.stats(),
@@ -173,29 +202,16 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       return ledger.wallet(db, userIdOf(principal), walletType);
     },
 
-    /** Every wallet, and their total in USD at the current rates. */
+    /** Every wallet, their cash total in USD at the current rates, and total assets with the positions. */
     async overview(principal: Principal) {
-      const wallets = await ledger.wallets(db, userIdOf(principal));
-      const currencies: Currency[] = ['USD', 'TWD', 'ARS'];
-      const ratesUsd = Object.fromEntries(
-        currencies.map((currency) => [currency, fx.rate(currency, 'USD').toSignificantDigits(10).toString()]),
-      );
-      const totalUsd = wallets.reduce(
-        (sum, wallet) => sum.plus(new Decimal(wallet.balance).times(fx.rate(wallet.currency, 'USD'))),
-        new Decimal(0),
-      );
-      return { wallets, totalUsd: toMoney(totalUsd), ratesUsd };
+      const { wallets, totalUsd, ratesUsd, assets } = await snapshot(userIdOf(principal), 'UTC');
+      return { wallets, totalUsd, ratesUsd, assets };
     },
 
     async fundingOverview(principal: Principal, timeZone: string) {
-      const { date, startsAt } = dayIn(now(), timeZone);
-      const realised = await ledger.realisedSince(db, userIdOf(principal), startsAt);
-      const todayProfit = realised.reduce(
-        (sum, row) => sum.plus(new Decimal(row.total).times(fx.rate(row.currency as Currency, 'USD'))),
-        new Decimal(0),
-      );
-      const { totalUsd } = await this.overview(principal);
-      return { thisDate: date, todayProfit: toMoney(todayProfit), totalUsd };
+      const { date } = dayIn(now(), timeZone);
+      const { totalUsd, assets, todayProfit } = await snapshot(userIdOf(principal), timeZone);
+      return { thisDate: date, todayProfit, totalUsd, assets };
     },
 
     async statement(

@@ -1,4 +1,5 @@
 export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts';
+export { createHoldingsValuation, type HoldingValue } from './trading.holdings.ts';
 export { registerTradingRoutes } from './trading.routes.ts';
 export { marketRules } from './trading.rules.ts';
 export { createTradingService, type QuoteSource, type TradingService } from './trading.service.ts';

@@ -4,6 +4,7 @@ export * from './articles.ts';
 export * from './assets.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
+export * from './holdings.ts';
 export * from './kyc.ts';
 export * from './locales.ts';
 export * from './market.ts';

@@ -294,6 +294,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const opened = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
+      // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
+      openClose: 0,
       quantity: '4',
       leverage: 4,
       idempotencyKey: key(),
@@ -481,6 +483,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const order = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
+      // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
+      openClose: 0,
       type: 3,
       stopPrice: '195',
       price: '194.50',
@@ -585,6 +589,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const withStop = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
+      // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
+      openClose: 0,
       quantity: '2',
       leverage: 2,
       stopLoss: '204',

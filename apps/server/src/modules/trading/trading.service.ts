@@ -46,6 +46,7 @@ import {
   sourcesOfCreate,
   tickSizeOf,
 } from './trading.rules.ts';
+import { createSellToClose } from './trading.sell-to-close.ts';
 import type { EffectiveRules, TradingSettings } from './trading-settings.ts';
 
 /** Where trading reads prices: the market feed, or a scripted one in tests. */
@@ -66,6 +67,8 @@ export type CreateOrderInput = {
   takeProfit?: string | undefined;
   stopLoss?: string | undefined;
   idempotencyKey: string;
+  /** Stocks: Open 0 (an explicit short) or Close 1; a stock Sell without it closes what is held (issue 15 §2). */
+  openClose?: 0 | 1 | undefined;
 };
 
 type Dependencies = {
@@ -511,6 +514,8 @@ export function createTradingService(dependencies: Dependencies) {
    * answers the first order of a retried idempotency key.
    */
   async function create(principal: Principal, kind: CreateKind, input: CreateOrderInput): Promise<Order> {
+    const closed = await sellToClose.intercept(principal, kind, input);
+    if (closed) return closed;
     const userId = userIdOf(principal);
     const code = input.code.toUpperCase();
     let prepared: ReturnType<typeof prepareOrder>;
@@ -616,6 +621,8 @@ export function createTradingService(dependencies: Dependencies) {
     }
     return { draft, hold: { currency: currencyOfWallet(rules.walletType), amount: held }, fill };
   }
+
+  const sellToClose = createSellToClose({ db, catalog, closePosition: (principal, input) => closePosition(principal, input) });
 
   async function cancel(principal: Principal, orderId: number): Promise<Order> {
     const userId = userIdOf(principal);
@@ -1003,6 +1010,8 @@ export function createTradingService(dependencies: Dependencies) {
     /** How orders that filled as they were accepted were grouped (groups, items, largest, fallbacks): what tests and benchmarks read. */
     filledOrderGroupStats: () => filledOrders?.stats(),
     create,
+    /** What the ticket's Sell shows: the quantity held and sellable, and whether a short is offered. */
+    holding: (principal: Principal, code: string) => sellToClose.holding(principal, code),
     cancel,
     triggerBoundsOf,
     closePosition,

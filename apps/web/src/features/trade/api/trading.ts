@@ -150,6 +150,8 @@ export type OrderInput = {
   takeProfit?: string | undefined;
   stopLoss?: string | undefined;
   idempotencyKey: string;
+  /** Stocks: 1 sells what is held, 0 opens a short (issue 15 §2); absent elsewhere. */
+  openClose?: 0 | 1 | undefined;
 };
 
 /** The create call of each market: stocks (US and Argentina), Taiwan stocks, futures, forex. */
@@ -169,8 +171,9 @@ export function createOrder(input: OrderInput): Promise<Order> {
   };
   if (source === '3') return apiRequest<Order>(tradingApi.createGold.path, { body: { goldCode: code, goldName: name, ...common } });
   if (source === '2') return apiRequest<Order>(tradingApi.createForex.path, { body: { stockCode: code, ...common } });
-  if (source === '7') return apiRequest<Order>(tradingApi.createTwStock.path, { body: { stockCode: code, source, ...common } });
-  return apiRequest<Order>(tradingApi.createStock.path, { body: { stockCode: code, source, ...common } });
+  const openClose = fields.openClose;
+  if (source === '7') return apiRequest<Order>(tradingApi.createTwStock.path, { body: { stockCode: code, source, ...common, openClose } });
+  return apiRequest<Order>(tradingApi.createStock.path, { body: { stockCode: code, source, ...common, openClose } });
 }
 
 export function useCreateOrder() {

@@ -13,6 +13,7 @@ export * from './operator-permissions.ts';
 export * from './operators.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
+export * from './statement.ts';
 export * from './trading.ts';
 export * from './user-messages.ts';
 export * from './validation.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountAssetsSchema } from './assets.ts';
 import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
+import { statementFilterFields, statementLineFields } from './statement.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
 /** Wallet types of spec §4; each is one ledger account per user, in its own currency. */
@@ -76,6 +77,8 @@ export const walletBillSchema = z.object({
   createTimeTimestamp: z.number().int(),
   /** createTime formatted in the caller's time zone as DD-MM-YYYY HH:mm:ss. */
   createTime: z.string(),
+  /** What the line says, in words the app translates (issue 15 §6). */
+  ...statementLineFields,
 });
 
 export const timeZoneSchema = z
@@ -306,7 +309,7 @@ export const walletApi = {
   walletBill: {
     method: 'POST',
     path: '/wallet/getWalletBill',
-    body: z.object({ walletType: walletTypeSchema.optional(), timeZone: timeZoneSchema, ...pageBodyFields }),
+    body: z.object({ walletType: walletTypeSchema.optional(), timeZone: timeZoneSchema, ...statementFilterFields, ...pageBodyFields }),
     data: pageOf(walletBillSchema),
   },
   transferQuote: {

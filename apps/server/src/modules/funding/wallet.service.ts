@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, pageInfo, type WalletType } from '@bolsa/contracts';
+import {
+  type Currency,
+  currencyOfWallet,
+  FX_QUOTE_VALIDITY_MS,
+  type LedgerReason,
+  pageInfo,
+  type StatementKindFilter,
+  statementKindFilters,
+  type WalletType,
+} from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { createGroupQueue, type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
@@ -11,6 +20,7 @@ import type { HoldingValue } from '../trading/index.ts';
 import { accountAssetsOf } from './account-assets.ts';
 import { fxQuotes, walletTransfers } from './funding.tables.ts';
 import type { FxRates } from './fx-rates.ts';
+import { statementLinesOf } from './statement-lines.ts';
 
 /** Above this, one movement is refused: a guard against typing errors, not a business limit. */
 export const AMOUNT_MAXIMUM = new Decimal('1000000000');
@@ -214,22 +224,42 @@ export function createWalletService(dependencies: {
       return { thisDate: date, todayProfit, totalUsd, assets };
     },
 
+    /** The user's statement, newest first, each line in words (issue 15 §6), narrowed by wallet, kind and dates. */
     async statement(
       principal: Principal,
-      input: { walletType?: WalletType | undefined; timeZone: string; pageNum: number; pageSize: number },
+      input: {
+        walletType?: WalletType | undefined;
+        kind?: StatementKindFilter | undefined;
+        fromDate?: string | undefined;
+        toDate?: string | undefined;
+        timeZone: string;
+        pageNum: number;
+        pageSize: number;
+      },
     ) {
-      const page = await ledger.statement(db, userIdOf(principal), input);
+      const userId = userIdOf(principal);
+      const startOf = (date: string) => dayIn(new Date(`${date}T12:00:00Z`), input.timeZone).startsAt;
+      const page = await ledger.statement(db, userId, {
+        ...input,
+        reasons: input.kind === undefined ? undefined : statementKindFilters[input.kind],
+        from: input.fromDate === undefined ? undefined : startOf(input.fromDate),
+        // The last day is included: up to the start of the next.
+        to: input.toDate === undefined ? undefined : new Date(startOf(input.toDate).getTime() + 24 * 60 * 60_000),
+      });
+      const lines = await statementLinesOf(db, userId, page.rows);
       return {
-        list: page.rows.map((row) => {
+        list: lines.map(({ row, amount, balanceAfter, line, subject, memo }) => {
           const createdAt = new Date(row.created_at);
           return {
-            id: row.id,
+            id: line === 'fee' && row.reason !== 'fee' ? `${row.id}-fee` : row.id,
             walletType: row.wallet_type as WalletType,
             currency: row.currency as Currency,
-            amount: toMoney(row.amount),
-            balanceAfter: toMoney(row.balance_after),
-            reason: row.reason as 'deposit',
-            memo: row.memo,
+            amount,
+            balanceAfter,
+            reason: row.reason as LedgerReason,
+            memo,
+            line,
+            subject,
             createTimeTimestamp: createdAt.getTime(),
             createTime: formatDateTime(createdAt, input.timeZone),
           };

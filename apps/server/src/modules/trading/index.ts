@@ -3,6 +3,7 @@ export { createHoldingsValuation, type HoldingValue } from './trading.holdings.t
 export { registerTradingRoutes } from './trading.routes.ts';
 export { marketRules } from './trading.rules.ts';
 export { createTradingService, type QuoteSource, type TradingService } from './trading.service.ts';
+export { type StatementOrder, statementOrdersOf } from './trading.statement.ts';
 export {
   createTradingSettings,
   type EffectiveRules,

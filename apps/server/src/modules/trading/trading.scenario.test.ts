@@ -111,7 +111,11 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const detail = await call<{ fills: Array<{ price: string }> }>('/orders/additions', ana.token, { orderId: response.body.data.id });
     expect(detail.body.data.fills).toEqual([expect.objectContaining({ price: '200.01', quantity: '10', fee: '2.01', margin: '1000.05' })]);
     const bill = await call<Page<{ reason: string; amount: string }>>('/wallet/getWalletBill', ana.token, { walletType: 'STOCK' });
-    expect(bill.body.data.list[0]).toMatchObject({ reason: 'trade_margin', amount: '-1002.06' });
+    // One entry of -1002.06 in the ledger, shown as the trade (margin 1000.05) and its fee (2.01) on lines of their own.
+    expect(bill.body.data.list.slice(0, 2)).toEqual([
+      expect.objectContaining({ reason: 'trade_margin', line: 'fee', amount: '-2.01' }),
+      expect.objectContaining({ reason: 'trade_margin', line: 'buy', amount: '-1000.05' }),
+    ]);
   });
 
   it('a limit buy rests with its money held, and fills exactly when the ask reaches the limit', async () => {

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './areas.ts';
 export * from './articles.ts';
 export * from './assets.ts';
+export * from './bank-accounts.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './holdings.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountAssetsSchema } from './assets.ts';
+import { bankAccountKindOf, compactAccount } from './bank-accounts.ts';
 import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
 import { statementFilterFields, statementLineFields } from './statement.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
@@ -253,8 +254,14 @@ const cardFields = {
   cardNumber: z
     .string({ error: typeError })
     .trim()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{9,13}$/, { error: 'validation.cardNumber' })),
+    .transform(compactAccount)
+    // A card (Luhn, 12-19 digits), an Argentine CBU or CVU (22 digits), an alias or an IBAN, by its check digits (issue 15 §5).
+    .pipe(
+      z
+        .string()
+        .max(34, { error: 'validation.cardNumber' })
+        .refine((value) => bankAccountKindOf(value) !== undefined, { error: 'validation.cardNumber' }),
+    ),
 };
 
 export const addCardBody = z.object(cardFields);

@@ -9,7 +9,7 @@ export function separatorsOf(locale: Locale): { decimal: string; group: string }
   };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * An amount typed as the locale writes it, as a plain decimal string ("10.000,50" in Spanish is "10000.50",
@@ -27,7 +27,7 @@ export function parseAmount(text: string, locale: Locale): string | null {
     for (const mark of marks) {
       if (!value.includes(mark)) continue;
       // Groups of three, or the Indian 2-2-3 (1,00,000): the last group always has three digits.
-      const isGrouping = new RegExp(`^\\d{1,3}(?:${escape(mark)}\\d{2,3})*${escape(mark)}\\d{3}$`).test(value);
+      const isGrouping = new RegExp(`^\\d{1,3}(?:${escapeRegExp(mark)}\\d{2,3})*${escapeRegExp(mark)}\\d{3}$`).test(value);
       value = isGrouping ? value.split(mark).join('') : value.split(mark).join(decimal);
     }
   } else if (group !== '\u00a0' && group !== '\u202f') {

@@ -199,7 +199,8 @@ describe('OrderPage', { timeout: 20_000 }, () => {
     expect(calls('/stock/create')).toHaveLength(0);
     fireEvent.change(quantityInput(), { target: { value: '2' } });
     fireEvent.click(submit() as HTMLElement);
-    fireEvent.click(await screen.findByRole('button', { name: 'Enviar orden' }));
+    // A confirmation of an earlier case may still be closing: the newest dialog is the last one.
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Enviar orden' })).at(-1) as HTMLElement);
     await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
     const body = JSON.parse(String(calls('/stock/create')[0]?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ stockCode: 'AAPL', direction: 1, openClose: 1, type: 0, quantity: '2' });
@@ -212,7 +213,8 @@ describe('OrderPage', { timeout: 20_000 }, () => {
     fireEvent.change(quantityInput(), { target: { value: '7' } });
     const submit = screen.getAllByRole('button', { name: 'Vender en corto' }).find((button) => button.getAttribute('type') === 'submit');
     fireEvent.click(submit as HTMLElement);
-    fireEvent.click(await screen.findByRole('button', { name: 'Enviar orden' }));
+    // A confirmation of an earlier case may still be closing: the newest dialog is the last one.
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Enviar orden' })).at(-1) as HTMLElement);
     await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
     const body = JSON.parse(String(calls('/stock/create')[0]?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ direction: 1, openClose: 0, quantity: '7' });

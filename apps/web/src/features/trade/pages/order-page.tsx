@@ -13,6 +13,7 @@ import { currencySymbolOf, formatMoney, formatPercent, trendClass } from '../../
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { tradeTabRoute } from '../../../lib/navigation.ts';
+import { amountInput } from '../../../lib/parse-amount.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -243,7 +244,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   };
 
   const edit = (setter: (value: string) => void, field: FieldName) => (value: string) => {
-    setter(value.replace(',', '.').trim());
+    setter(amountInput(value, locale));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
 

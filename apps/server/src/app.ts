@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { seedDemo } from './demo/seed-demo.ts';
 import {
   createAdjustmentsService,
   createAdminService,
@@ -414,5 +415,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // for the moment it takes to place every instrument where its stored history ends.
   if (options.shouldStartMarketFeed ?? true) await market.feed.start();
   if (options.shouldStartTradingEngine ?? true) await engine.start();
+  if (config.isDemoDataEnabled)
+    void seedDemo({
+      db,
+      ledger,
+      trading,
+      quotes,
+      futuresCode: market.catalog.instruments.find(
+        (i) => i.classify === 'FUTURE' && i.lastTradeDate && i.lastTradeDate > now().toISOString(),
+      )?.code,
+      email: DEMO_ACCOUNT.email,
+      logger: app.log,
+    }).catch((error: unknown) => app.log.error({ err: error }, 'demo: seeding failed'));
   return app;
 }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { seedDemo } from './demo/seed-demo.ts';
+import { startDemoSeeding } from './demo/seed-demo.ts';
 import {
   createAdjustmentsService,
   createAdminService,
@@ -416,16 +416,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (options.shouldStartMarketFeed ?? true) await market.feed.start();
   if (options.shouldStartTradingEngine ?? true) await engine.start();
   if (config.isDemoDataEnabled)
-    void seedDemo({
-      db,
-      ledger,
-      trading,
-      quotes,
-      futuresCode: market.catalog.instruments.find(
-        (i) => i.classify === 'FUTURE' && i.lastTradeDate && i.lastTradeDate > now().toISOString(),
-      )?.code,
-      email: DEMO_ACCOUNT.email,
-      logger: app.log,
-    }).catch((error: unknown) => app.log.error({ err: error }, 'demo: seeding failed'));
+    startDemoSeeding(app, { db, ledger, trading, quotes, catalog: market.catalog, now, email: DEMO_ACCOUNT.email });
   return app;
 }

@@ -37,6 +37,8 @@ type Dependencies = {
   /** The front futures contract to hold, if the catalog lists one. */
   futuresCode: string | undefined;
   email: string;
+  /** Aborted when the server closes: seeding stops where it is (it resumes on the next start). */
+  signal: AbortSignal;
   logger: { info(object: object, message: string): void; warn(object: object, message: string): void };
 };
 
@@ -68,7 +70,8 @@ export async function seedDemo(dependencies: Dependencies): Promise<void> {
     : demoOrders;
   const principal = { userId, sessionId: 'demo-seed' };
   for (const order of orders) {
-    for (let waited = 0; !quotes.latest(order.code) && waited < 60_000; waited += 1000) await sleep(1000);
+    for (let waited = 0; !quotes.latest(order.code) && waited < 60_000 && !dependencies.signal.aborted; waited += 250) await sleep(250);
+    if (dependencies.signal.aborted) return;
     const tick = quotes.latest(order.code);
     const input: CreateOrderInput = {
       code: order.code,
@@ -87,4 +90,29 @@ export async function seedDemo(dependencies: Dependencies): Promise<void> {
     }
   }
   logger.info({ orders: orders.length }, 'demo: the demo account is funded and holds its positions');
+}
+
+/**
+ * Seeds the demo account in the background once the server has started (orders wait for quotes), and stops
+ * when the server closes. The futures position is in the front contract still trading.
+ */
+export function startDemoSeeding(
+  app: {
+    addHook(name: 'onClose', hook: () => Promise<void>): unknown;
+    log: Dependencies['logger'] & { error(object: object, message: string): void };
+  },
+  dependencies: Omit<Dependencies, 'signal' | 'futuresCode' | 'logger'> & {
+    catalog: { instruments: ReadonlyArray<{ code: string; classify: string; lastTradeDate: string | null }> };
+    now: () => Date;
+  },
+) {
+  const controller = new AbortController();
+  app.addHook('onClose', async () => controller.abort());
+  const today = dependencies.now().toISOString().slice(0, 10);
+  const futures = dependencies.catalog.instruments.find(
+    (instrument) => instrument.classify === 'FUTURE' && (instrument.lastTradeDate ?? '') > today,
+  );
+  void seedDemo({ ...dependencies, futuresCode: futures?.code, signal: controller.signal, logger: app.log }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'demo: seeding failed'),
+  );
 }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { databaseErrorCode, type Executor, executePreparedText } from '../../platform/db/index.ts';
+import { type Executor, executePreparedText, ledgerRefusals, refusalOf, sqlStates } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { toMoney } from '../ledger/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
@@ -71,12 +71,9 @@ function fillJson(fill: FillInput) {
 }
 
 /** The refusals the SQL functions of an order raise, in the user's terms; anything else stays an error. */
-function refusalOf(error: unknown): AppError | undefined {
-  const code = databaseErrorCode(error);
-  if (code === 'TF001') return new AppError('TRADING_FROZEN');
-  if (code === 'BL001' || code === '23514') return new AppError('INSUFFICIENT_FUNDS');
-  if (code === 'BL002') return new AppError('IDEMPOTENCY_KEY_REUSED');
-  return undefined;
+function orderRefusalOf(error: unknown): AppError | undefined {
+  const refusal = refusalOf(error, [sqlStates.tradingFrozen, ...ledgerRefusals]);
+  return refusal ? new AppError(refusal) : undefined;
 }
 
 type PlacedJson = { outcome: 'exists' | 'resting' | 'filled'; order: Record<string, unknown>; position?: Record<string, unknown> };
@@ -109,7 +106,7 @@ export async function placeOrder(
     if (!row) throw new Error('trading_place_order returned no row');
     return placedOf(typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed);
   } catch (error) {
-    throw refusalOf(error) ?? error;
+    throw orderRefusalOf(error) ?? error;
   }
 }
 
@@ -265,7 +262,8 @@ export async function insertOrder(executor: Executor, order: NewOrder): Promise<
       .returning();
     return rows[0];
   } catch (error) {
-    if (databaseErrorCode(error) === 'TF001') throw new AppError('TRADING_FROZEN');
+    const refusal = refusalOf(error, [sqlStates.tradingFrozen]);
+    if (refusal) throw new AppError(refusal);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { API_BASE_PATH, REQUEST_TIMEOUT_MS, toWireLanguage } from '@bolsa/contracts';
 import { currentLocale, translate } from './i18n.ts';
-import { routes } from './navigation.ts';
+import { pagePath } from './pages.ts';
 import { clearSession, getToken } from './session-store.ts';
 import { showToast } from './toast.ts';
 
@@ -83,7 +83,7 @@ export function buildHeaders(hasBody: boolean): Headers {
 export function handleUnauthorized(): void {
   clearSession();
   showToast(translate('errors.UNAUTHORIZED'));
-  if (!window.location.hash.startsWith(`#${routes.login}`)) window.location.hash = routes.login;
+  if (!window.location.hash.startsWith(`#${pagePath('login')}`)) window.location.hash = pagePath('login');
 }
 
 function isEnvelope(value: unknown): value is Envelope {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../api-client.ts';
-import { routes } from '../navigation.ts';
+import { pagePath } from '../pages.ts';
 import { clearSession } from '../session-store.ts';
 
 /**
@@ -25,6 +25,6 @@ export function useLogout(): () => void {
     void logoutRequest();
     clearSession();
     queryClient.clear();
-    navigate(routes.login, { replace: true });
+    navigate(pagePath('login'), { replace: true });
   }, [navigate, queryClient]);
 }

@@ -7,7 +7,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
 import { useBankCards } from '../api/get-bank-cards.ts';
@@ -72,7 +72,7 @@ export function WithdrawBankPage() {
                 <p className="notice-text">{t('funding.noCardsForWithdrawal')}</p>
               </div>
             )}
-            <Link className="inline-link" to={routes.bankCardEdit}>
+            <Link className="inline-link" to={pagePath('bankCardEdit')}>
               {t('funding.addCard')}
             </Link>
             <WithdrawAmountField

@@ -7,7 +7,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
 import { useUsableWithdrawal } from '../api/get-usable-withdrawal.ts';
@@ -80,7 +80,7 @@ export function WithdrawCryptoPage() {
                 <p className="notice-text">{t('funding.noAddressesForWithdrawal')}</p>
               </div>
             )}
-            <Link className="inline-link" to={routes.cryptoAddresses}>
+            <Link className="inline-link" to={pagePath('cryptoAddresses')}>
               {t('funding.manageAddresses')}
             </Link>
             <WithdrawAmountField

@@ -8,7 +8,9 @@ describe('pagePath', () => {
   });
 
   it('encodes the query and leaves out absent values', () => {
-    expect(pagePath('login', { redirect: '/pages/trade/index?tab=2' })).toBe('/pages/auth/login?redirect=%2Fpages%2Ftrade%2Findex%3Ftab%3D2');
+    expect(pagePath('login', { redirect: '/pages/trade/index?tab=2' })).toBe(
+      '/pages/auth/login?redirect=%2Fpages%2Ftrade%2Findex%3Ftab%3D2',
+    );
     expect(pagePath('bankCardEdit', { id: undefined })).toBe('/pages/bcard/modify');
     expect(pagePath('trade', { tab: 0 })).toBe('/pages/trade/index?tab=0');
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasHistory } from '../lib/navigation.ts';
 import { pagePath } from '../lib/pages.ts';
+import './nav-bar.css';
 
 type NavBarProps = {
   title: string;

@@ -5,6 +5,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pagePath } from '../lib/pages.ts';
+import './pay-password-pad.css';
 
 type PayPasswordPadProps = {
   visible: boolean;

@@ -9,6 +9,7 @@ import { safeRedirect } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useLogin } from '../api/login.ts';
+import '../auth.css';
 
 /** /pages/auth/login: email and password; `?redirect=` brings the user back where a guard stopped them. */
 export function LoginPage() {

@@ -11,6 +11,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useRegister } from '../api/register.ts';
 import { SendCodeButton } from '../components/send-code-button.tsx';
+import '../auth.css';
 
 type RegisterField = 'email' | 'code' | 'password' | 'confirmPassword' | 'invitationCode';
 

@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { SendCodeButton } from '../components/send-code-button.tsx';
+import '../auth.css';
 
 type ResetField = 'email' | 'code' | 'password' | 'confirmPassword';
 

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useArticle } from '../api/articles.ts';
 import { MarkdownText } from '../components/markdown-text.tsx';
+import '../content.css';
 
 /** One article (`?id=`), in the app's language or the fallback the server chose, marked with its language. */
 function ArticlePage({ kind }: { kind: 'news' | 'notice' }) {

@@ -10,6 +10,7 @@ import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useDeleteBankCard } from '../api/delete-bank-card.ts';
 import { type BankCard, useBankCards } from '../api/get-bank-cards.ts';
+import '../funding.css';
 
 /** /pages/bcard/index: the user's saved bank cards (numbers masked), to edit or delete, and a way to add one. */
 export function BankCardsPage() {

@@ -13,6 +13,7 @@ import { useForm } from '../../../lib/use-form.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
 import { AddressQrCode } from '../components/address-qr-code.tsx';
+import '../funding.css';
 
 /**
  * /pages/deposit/wallet: the user's deposit address per network, as a QR code and text to copy,

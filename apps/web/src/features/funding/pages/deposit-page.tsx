@@ -6,6 +6,7 @@ import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { pagePath } from '../../../lib/pages.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
+import '../funding.css';
 
 /** /pages/deposit/index: choose how to deposit, from the methods the server offers. */
 export function DepositPage() {

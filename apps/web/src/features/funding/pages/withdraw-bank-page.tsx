@@ -17,6 +17,7 @@ import { UsableAmount } from '../components/usable-amount.tsx';
 import { useWithdrawFlow } from '../components/use-withdraw-flow.tsx';
 import { WithdrawAmountField } from '../components/withdraw-amount-field.tsx';
 import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
+import '../funding.css';
 
 /** The bank-card branch of the contract body, without what the pad adds (password and key). */
 const bankFormSchema = withdrawalApplyBody.options[0].pick({ method: true, cardId: true, amount: true });

@@ -17,6 +17,7 @@ import { UsableAmount } from '../components/usable-amount.tsx';
 import { useWithdrawFlow } from '../components/use-withdraw-flow.tsx';
 import { WithdrawAmountField } from '../components/withdraw-amount-field.tsx';
 import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
+import '../funding.css';
 
 /** An address shortened for a list: the first 6 and last 4 characters. */
 function shortAddress(address: string): string {

@@ -18,6 +18,7 @@ import { useHomeCustomList } from '../api/get-home-custom-list.ts';
 import { useHotStocks } from '../api/get-hot-stocks.ts';
 import { useIndexIntraday } from '../api/get-index-intraday.ts';
 import { useLatestNews } from '../api/get-latest-news.ts';
+import '../home.css';
 
 function IndexStrip({ indices }: { indices: QuoteRow[] }) {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useKycState } from '../api/get-kyc-state.ts';
+import '../kyc.css';
 
 /**
  * /pages/kycverify/index: where identity verification stands (spec §4: waiting for review, verified,

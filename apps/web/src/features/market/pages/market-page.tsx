@@ -11,6 +11,7 @@ import { fromQuoteRow, QuoteList, withLiveQuote } from '../../../components/quot
 import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { type InstrumentListKind, useInstrumentList } from '../api/get-instrument-list.ts';
+import '../market.css';
 
 /** The tabs of the markets page (spec §2 wording): US by exchange, rankings, home markets, futures, forex, indices. */
 /** The US exchanges are proper names, shown as they are in every language. */

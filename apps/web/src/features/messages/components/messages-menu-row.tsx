@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { pagePath } from '../../../lib/pages.ts';
 import { useMessages } from '../api/get-messages.ts';
+import '../messages.css';
 
 /** The Account tab's inbox row, with the number of unread messages. */
 export function MessagesMenuRow() {

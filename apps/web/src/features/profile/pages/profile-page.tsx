@@ -16,6 +16,7 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { InvitationCode } from '../components/invitation-code.tsx';
+import '../profile.css';
 
 function LoggedOutPrompt() {
   const { t } = useTranslation();

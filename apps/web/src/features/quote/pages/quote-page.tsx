@@ -18,6 +18,7 @@ import { useQuoteDetail } from '../api/get-quote-detail.ts';
 import { useRemoveFromWatchlist } from '../api/remove-from-watchlist.ts';
 import { useSaveToWatchlist } from '../api/save-to-watchlist.ts';
 import { KlineChart } from '../components/kline-chart.tsx';
+import '../quote.css';
 
 type Variant = 'stock' | 'future' | 'globalindex' | 'forex';
 

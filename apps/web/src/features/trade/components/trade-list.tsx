@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListEnd } from '../../../components/list-end.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { pagePath } from '../../../lib/pages.ts';
+import '../trade.css';
 
 type ListQuery = { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
 /** A list read a page at a time (TanStack Query's infinite query). */

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { currencySymbolOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { formatDecimal } from './trade-format.ts';
+import '../trade.css';
 
 function Detail({ label, value, className }: { label: string; value: string; className?: string }) {
   return (

@@ -20,6 +20,7 @@ import { floatingTotals } from '../components/position-valuation.ts';
 import { formatDecimal } from '../components/trade-format.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow, Pnl, PositionRow } from '../components/trade-rows.tsx';
+import '../trade.css';
 
 /** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2. */
 const tabs = [

@@ -19,6 +19,7 @@ import { pagePath } from '../../../lib/pages.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useFundingOverview } from '../api/get-funding-overview.ts';
 import { useWallets, type WalletOverview as WalletOverviewData } from '../api/get-wallets.ts';
+import '../wallet.css';
 
 /** "2025-03-14" (the server's date in the user's zone) as DD/MM/YYYY, without passing through UTC. */
 function formatIsoDate(value: string): string {

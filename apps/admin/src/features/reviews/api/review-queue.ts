@@ -23,6 +23,7 @@ const reviewEndpoints = {
 export function reviewQueueQuery<Row>(resource: ReviewResource, status: ReviewStatusFilter, pageNum: number) {
   return queryOptions({
     queryKey: ['reviews', resource, status, pageNum],
+    // The rows are the queue's own; each page names its queue's row type along with the resource.
     queryFn: async ({ signal }) =>
       (await callApi(reviewEndpoints[resource].queue, { query: { status, pageNum, pageSize: REVIEW_PAGE_SIZE }, signal })) as Page<Row>,
     placeholderData: keepPreviousData,

@@ -15,6 +15,7 @@ export function getUserActivity<K extends keyof Activity>(
   query: { pageNum: number; pageSize: number; status?: 'open' | 'closed' },
   signal?: AbortSignal,
 ): Promise<Activity[K]> {
+  // The three entries take the same parameters and query; the answer is the one of `kind`.
   return callApi(operatorUsersApi[kind] as (typeof operatorUsersApi)['statement'], { params: { id: userId }, query, signal }) as Promise<
     Activity[K]
   >;

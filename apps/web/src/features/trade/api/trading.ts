@@ -41,6 +41,7 @@ export function getTradeList<T extends Position | Order>(
   signal?: AbortSignal,
   paging: { pageNum: number; pageSize: number } = { pageNum: 1, pageSize: LIST_PAGE_SIZE },
 ): Promise<ListPage<T>> {
+  // The entry types the page; the caller names the row type of the list it asks for (positions or orders).
   return callApi(listEndpoints[list], { body: paging, signal }) as Promise<ListPage<T>>;
 }
 

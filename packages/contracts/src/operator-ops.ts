@@ -313,3 +313,14 @@ export const operatorInstrumentsApi = {
     data: marketSettingsSchema,
   },
 } as const;
+
+/** Uploads (deposit screenshots, identity documents) to operators: the answer is the file's bytes, not an envelope. */
+export const operatorFilesApi = {
+  file: {
+    method: 'GET',
+    path: '/file/:key',
+    permission: 'files.read',
+    params: z.object({ key: z.string().max(100) }),
+    data: z.unknown(),
+  },
+} as const;

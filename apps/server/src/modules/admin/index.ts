@@ -1,3 +1,22 @@
+import { defineModule, type ModuleContext } from '../../platform/module.ts';
+import { auth } from '../auth/index.ts';
+import { content } from '../content/index.ts';
+import { funding } from '../funding/index.ts';
+import { kyc } from '../kyc/index.ts';
+import { ledger } from '../ledger/index.ts';
+import { market } from '../market/index.ts';
+import { messages } from '../messages/index.ts';
+import { trading } from '../trading/index.ts';
+import { uploads } from '../uploads/index.ts';
+import { createAdjustmentsService } from './adjustments.service.ts';
+import { registerAdminRoutes } from './admin.routes.ts';
+import { createAdminService } from './admin.service.ts';
+import { createAdminUsersService } from './admin-users.service.ts';
+import { createInstrumentsAdminService } from './instruments-admin.service.ts';
+import { registerOperatorAccountRoutes } from './operator-accounts.routes.ts';
+import { createOperatorAccountsService } from './operator-accounts.service.ts';
+import { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
+
 export { type AdjustmentsService, createAdjustmentsService } from './adjustments.service.ts';
 export { registerAdminRoutes } from './admin.routes.ts';
 export { type AdminService, createAdminService } from './admin.service.ts';
@@ -7,3 +26,47 @@ export { registerOperatorAccountRoutes } from './operator-accounts.routes.ts';
 export { createOperatorAccountsService, type OperatorAccountsService } from './operator-accounts.service.ts';
 export { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
 export { requirePermission } from './permissions.ts';
+
+/** The demo's operator, so the console can be tried at once; only with demo data and no ADMIN_EMAIL. */
+export const DEMO_OPERATOR = { email: 'ops@bolsa.app', password: 'bolsa-ops-demo' } as const;
+
+type AdminOptions = {
+  /**
+   * The clock of operator sign-in (TOTP steps, session expiry). Real time, never the simulated `now`:
+   * authenticator apps run on real time. Tests move it to step past a used code.
+   */
+  operatorClock?: () => Date;
+};
+const needed = [auth, uploads, messages, kyc, ledger, market, trading, funding, content] as const;
+
+/** The operator console's API: operators and their sessions, reviews, user operations, audit. */
+export const admin = defineModule({
+  name: 'admin',
+  needs: needed,
+  create({ platform, needs, options }: ModuleContext<typeof needed, AdminOptions>) {
+    const { db } = platform.database;
+    const { auth, restrictions } = needs.auth;
+    const { ledger, uploads, kyc, messages, content } = needs;
+    const { deposits, withdrawals } = needs.funding;
+    const trading = needs.trading.service;
+    const mailer = platform.mailer;
+    return {
+      admin: createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals }),
+      operatorAccounts: createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock }),
+      operatorOps: {
+        users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
+        adjustments: createAdjustmentsService({ db, auth, ledger, messages }),
+        instruments: createInstrumentsAdminService({ db, catalog: needs.market.catalog, settings: needs.trading.settings }),
+      },
+    };
+  },
+  operatorRoutes(operatorApi, { admin, operatorAccounts, operatorOps }) {
+    registerAdminRoutes(operatorApi, admin);
+    registerOperatorAccountRoutes(operatorApi, operatorAccounts);
+    registerOperatorOpsRoutes(operatorApi, operatorOps);
+  },
+  async seed({ admin }, { platform: { config } }) {
+    if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);
+    if (config.isDemoDataEnabled && !config.adminEmail) await admin.ensureBootstrapOperator(DEMO_OPERATOR.email, DEMO_OPERATOR.password);
+  },
+});

@@ -3,12 +3,11 @@ import Decimal from 'decimal.js';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import { balanceAdjustments } from './adjustments.tables.ts';
-import { type AuditMeta, createAudited } from './audit.ts';
-import { requirePermission } from './permissions.ts';
 
 type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
 

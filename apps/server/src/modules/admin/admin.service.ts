@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import type { OperatorPrincipal } from '../../platform/http/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import { type AuditMeta, createAudited, operators, requirePermission } from '../../platform/operators/index.ts';
 import { sha256Hex } from '../../platform/security/index.ts';
 import type { ContentService } from '../content/index.ts';
 import type { DepositsService, WithdrawalsService } from '../funding/index.ts';
@@ -10,10 +11,8 @@ import type { KycService } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
-import { operatorSessions, operators } from './admin.tables.ts';
-import { type AuditMeta, createAudited } from './audit.ts';
+import { operatorSessions } from './admin.tables.ts';
 import { createContentOperations } from './content-operations.ts';
-import { requirePermission } from './permissions.ts';
 
 const OPERATOR_IDLE_MS = 30 * 60_000;
 

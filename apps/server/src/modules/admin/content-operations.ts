@@ -1,8 +1,8 @@
 import type { ArticleKind, ArticleTag, Locale, OperatorArticleInput } from '@bolsa/contracts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { OperatorPrincipal } from '../../platform/http/index.ts';
+import { requirePermission } from '../../platform/operators/index.ts';
 import type { ContentService } from '../content/index.ts';
-import { requirePermission } from './permissions.ts';
 
 /** The admin service's audited path: the action and its audit row commit together. */
 export type Audited = <T extends object>(

@@ -25,7 +25,6 @@ export { createInstrumentsAdminService, type InstrumentsAdminService } from './i
 export { registerOperatorAccountRoutes } from './operator-accounts.routes.ts';
 export { createOperatorAccountsService, type OperatorAccountsService } from './operator-accounts.service.ts';
 export { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
-export { requirePermission } from './permissions.ts';
 
 /** The demo's operator, so the console can be tried at once; only with demo data and no ADMIN_EMAIL. */
 export const DEMO_OPERATOR = { email: 'ops@bolsa.app', password: 'bolsa-ops-demo' } as const;

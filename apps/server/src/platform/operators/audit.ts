@@ -1,6 +1,6 @@
-import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
-import type { OperatorPrincipal } from '../../platform/http/index.ts';
-import { auditLog } from './admin.tables.ts';
+import { type Database, type Executor, inTransaction } from '../db/index.ts';
+import type { OperatorPrincipal } from '../http/index.ts';
+import { auditLog } from './operators.tables.ts';
 
 /** Where an operator's request came from, kept in its audit row. */
 export type AuditMeta = { ipAddress: string };

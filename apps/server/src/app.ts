@@ -2,6 +2,7 @@ import { API_BASE_PATH } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerOperatorAuthentication } from './modules/admin/index.ts';
 import { modules } from './modules/index.ts';
 import type { MarketModule } from './modules/market/index.ts';
 import type { ExecutionEngine, TradingService } from './modules/trading/index.ts';
@@ -83,7 +84,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     { prefix: API_BASE_PATH },
   );
-  await app.register(async (operatorApi) => wiring.registerOperatorRoutes(operatorApi), { prefix: '/admin/api' });
+  await app.register(
+    async (operatorApi) => {
+      registerOperatorAuthentication(operatorApi, services.admin.admin);
+      await wiring.registerOperatorRoutes(operatorApi);
+    },
+    { prefix: '/admin/api' },
+  );
   await registerStaticApps(app, config);
 
   await wiring.seed();

@@ -1,7 +1,5 @@
 import { defineModule, type ModuleContext } from '../../platform/module.ts';
 import { auth } from '../auth/index.ts';
-import { content } from '../content/index.ts';
-import { funding } from '../funding/index.ts';
 import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { market } from '../market/index.ts';
@@ -18,7 +16,7 @@ import { createOperatorAccountsService } from './operator-accounts.service.ts';
 import { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
 
 export { type AdjustmentsService, createAdjustmentsService } from './adjustments.service.ts';
-export { registerAdminRoutes } from './admin.routes.ts';
+export { registerAdminRoutes, registerOperatorAuthentication } from './admin.routes.ts';
 export { type AdminService, createAdminService } from './admin.service.ts';
 export { type AdminUsersService, createAdminUsersService } from './admin-users.service.ts';
 export { createInstrumentsAdminService, type InstrumentsAdminService } from './instruments-admin.service.ts';
@@ -36,7 +34,7 @@ type AdminOptions = {
    */
   operatorClock?: () => Date;
 };
-const needed = [auth, uploads, messages, kyc, ledger, market, trading, funding, content] as const;
+const needed = [auth, uploads, messages, kyc, ledger, market, trading] as const;
 
 /** The operator console's API: operators and their sessions, reviews, user operations, audit. */
 export const admin = defineModule({
@@ -45,12 +43,12 @@ export const admin = defineModule({
   create({ platform, needs, options }: ModuleContext<typeof needed, AdminOptions>) {
     const { db } = platform.database;
     const { auth, restrictions } = needs.auth;
-    const { ledger, uploads, kyc, messages, content } = needs;
-    const { deposits, withdrawals } = needs.funding;
+    const { ledger, uploads, messages } = needs;
+    const kyc = needs.kyc.service;
     const trading = needs.trading.service;
     const mailer = platform.mailer;
     return {
-      admin: createAdminService({ db, ledger, uploads, kyc, messages, content, mailer, deposits, withdrawals }),
+      admin: createAdminService({ db, ledger, uploads, messages, mailer }),
       operatorAccounts: createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock }),
       operatorOps: {
         users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),

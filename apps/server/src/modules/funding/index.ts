@@ -7,6 +7,7 @@ import { messages } from '../messages/index.ts';
 import { uploads } from '../uploads/index.ts';
 import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 import { createDepositsService } from './deposits.service.ts';
+import { createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
 import { registerFundingRoutes } from './funding.routes.ts';
 import { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 import { createPayoutAccountsService } from './payout-accounts.service.ts';
@@ -15,6 +16,7 @@ import { createWithdrawalsService } from './withdrawals.service.ts';
 
 export { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 export { createDepositsService, type DepositsService } from './deposits.service.ts';
+export type { FundingReviews } from './funding.operator.ts';
 export { registerFundingRoutes } from './funding.routes.ts';
 export { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 export { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service.ts';
@@ -28,7 +30,7 @@ type FundingOptions = {
 };
 const needed = [auth, uploads, messages, kyc, ledger, market] as const;
 
-/** Wallets and transfers between them, deposits, withdrawals and payout accounts. */
+/** Wallets and transfers between them, deposits, withdrawals and payout accounts, and their operators' reviews. */
 export const funding = defineModule({
   name: 'funding',
   needs: needed,
@@ -36,7 +38,8 @@ export const funding = defineModule({
     const { config, database, now } = platform;
     const { db } = database;
     const { auth, restrictions } = needs.auth;
-    const { ledger, uploads, kyc } = needs;
+    const { ledger, uploads } = needs;
+    const kyc = needs.kyc.service;
     const notify = needs.messages.notify;
     const marketService = needs.market.service;
     const fx =
@@ -52,8 +55,10 @@ export const funding = defineModule({
     const limits = { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd };
     const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
     const payoutAccounts = createPayoutAccountsService({ db });
-    return { wallet, deposits, withdrawals, payoutAccounts };
+    const reviews = createFundingReviews(db, { deposits, withdrawals });
+    return { wallet, deposits, withdrawals, payoutAccounts, reviews };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),
+  operatorRoutes: (operatorApi, { reviews }) => registerFundingOperatorRoutes(operatorApi, reviews),
   jobs: ({ deposits, wallet }) => [deposits.chainWatcherJob, wallet.pendingTransfersJob],
 });

@@ -2,24 +2,19 @@ import { defineModule, type ModuleContext } from '../../platform/module.ts';
 import { auth } from '../auth/index.ts';
 import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
-import { market } from '../market/index.ts';
 import { messages } from '../messages/index.ts';
 import { trading } from '../trading/index.ts';
 import { uploads } from '../uploads/index.ts';
-import { createAdjustmentsService } from './adjustments.service.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
-import { createInstrumentsAdminService } from './instruments-admin.service.ts';
 import { registerOperatorAccountRoutes } from './operator-accounts.routes.ts';
 import { createOperatorAccountsService } from './operator-accounts.service.ts';
 import { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
 
-export { type AdjustmentsService, createAdjustmentsService } from './adjustments.service.ts';
 export { registerAdminRoutes, registerOperatorAuthentication } from './admin.routes.ts';
 export { type AdminService, createAdminService } from './admin.service.ts';
 export { type AdminUsersService, createAdminUsersService } from './admin-users.service.ts';
-export { createInstrumentsAdminService, type InstrumentsAdminService } from './instruments-admin.service.ts';
 export { registerOperatorAccountRoutes } from './operator-accounts.routes.ts';
 export { createOperatorAccountsService, type OperatorAccountsService } from './operator-accounts.service.ts';
 export { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
@@ -34,9 +29,13 @@ type AdminOptions = {
    */
   operatorClock?: () => Date;
 };
-const needed = [auth, uploads, messages, kyc, ledger, market, trading] as const;
+const needed = [auth, uploads, messages, kyc, ledger, trading] as const;
 
-/** The operator console's API: operators and their sessions, reviews, user operations, audit. */
+/**
+ * The operator console's own API: operators, their sessions and TOTP, the audit search, the user read
+ * model, messages to users, the outbox, reconciliation and uploaded files. Each domain registers its
+ * own operator routes (reviews in kyc and funding, content in content, instruments in trading).
+ */
 export const admin = defineModule({
   name: 'admin',
   needs: needed,
@@ -50,17 +49,13 @@ export const admin = defineModule({
     return {
       admin: createAdminService({ db, ledger, uploads, messages, mailer }),
       operatorAccounts: createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock }),
-      operatorOps: {
-        users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
-        adjustments: createAdjustmentsService({ db, auth, ledger, messages }),
-        instruments: createInstrumentsAdminService({ db, catalog: needs.market.catalog, settings: needs.trading.settings }),
-      },
+      users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
     };
   },
-  operatorRoutes(operatorApi, { admin, operatorAccounts, operatorOps }) {
+  operatorRoutes(operatorApi, { admin, operatorAccounts, users }) {
     registerAdminRoutes(operatorApi, admin);
     registerOperatorAccountRoutes(operatorApi, operatorAccounts);
-    registerOperatorOpsRoutes(operatorApi, operatorOps);
+    registerOperatorOpsRoutes(operatorApi, { users });
   },
   async seed({ admin }, { platform: { config } }) {
     if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);

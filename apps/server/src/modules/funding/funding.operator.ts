@@ -1,9 +1,10 @@
-import { operatorApi } from '@bolsa/contracts';
+import { operatorAdjustmentsApi, operatorApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
 import { operatorRoute } from '../../platform/http/index.ts';
 import { createReview } from '../../platform/review/index.ts';
+import type { AdjustmentsService } from './adjustments.service.ts';
 import type { DepositsService } from './deposits.service.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
@@ -36,8 +37,8 @@ export function createFundingReviews(db: Database, services: { deposits: Deposit
   };
 }
 
-/** The deposit and withdrawal reviews under /admin/api. */
-export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: FundingReviews) {
+/** The deposit and withdrawal reviews and the four-eyes balance adjustments under /admin/api. */
+export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: FundingReviews, adjustments: AdjustmentsService) {
   const tags = ['operator'];
   const { deposits, withdrawals } = reviews;
   operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
@@ -69,5 +70,27 @@ export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: Fun
     operatorApi.rejectWithdrawal,
     { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
     ({ operator, params, body, request }) => withdrawals.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+
+  operatorRoute(app, operatorAdjustmentsApi.list, { summary: 'Balance adjustments, pending first', tags }, ({ operator, query }) =>
+    adjustments.list(operator, query),
+  );
+  operatorRoute(
+    app,
+    operatorAdjustmentsApi.request,
+    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags },
+    ({ operator, body, request }) => adjustments.request(operator, { ipAddress: request.ip }, body),
+  );
+  operatorRoute(
+    app,
+    operatorAdjustmentsApi.approve,
+    { summary: "Approve another operator's adjustment: the ledger moves", tags },
+    ({ operator, params, request }) => adjustments.approve(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(
+    app,
+    operatorAdjustmentsApi.reject,
+    { summary: "Reject another operator's adjustment", tags },
+    ({ operator, params, body, request }) => adjustments.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
   );
 }

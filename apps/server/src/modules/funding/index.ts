@@ -5,6 +5,7 @@ import { ledger } from '../ledger/index.ts';
 import { calendars, market, statusAt } from '../market/index.ts';
 import { messages } from '../messages/index.ts';
 import { uploads } from '../uploads/index.ts';
+import { createAdjustmentsService } from './adjustments.service.ts';
 import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 import { createDepositsService } from './deposits.service.ts';
 import { createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
@@ -14,6 +15,7 @@ import { createPayoutAccountsService } from './payout-accounts.service.ts';
 import { createWalletService } from './wallet.service.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
 
+export { type AdjustmentsService, createAdjustmentsService } from './adjustments.service.ts';
 export { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 export { createDepositsService, type DepositsService } from './deposits.service.ts';
 export type { FundingReviews } from './funding.operator.ts';
@@ -30,7 +32,7 @@ type FundingOptions = {
 };
 const needed = [auth, uploads, messages, kyc, ledger, market] as const;
 
-/** Wallets and transfers between them, deposits, withdrawals and payout accounts, and their operators' reviews. */
+/** Wallets and transfers between them, deposits, withdrawals and payout accounts, their operators' reviews, and balance adjustments. */
 export const funding = defineModule({
   name: 'funding',
   needs: needed,
@@ -56,9 +58,10 @@ export const funding = defineModule({
     const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
     const payoutAccounts = createPayoutAccountsService({ db });
     const reviews = createFundingReviews(db, { deposits, withdrawals });
-    return { wallet, deposits, withdrawals, payoutAccounts, reviews };
+    const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages });
+    return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),
-  operatorRoutes: (operatorApi, { reviews }) => registerFundingOperatorRoutes(operatorApi, reviews),
+  operatorRoutes: (operatorApi, { reviews, adjustments }) => registerFundingOperatorRoutes(operatorApi, reviews, adjustments),
   jobs: ({ deposits, wallet }) => [deposits.chainWatcherJob, wallet.pendingTransfersJob],
 });

@@ -2,11 +2,14 @@ import { defineModule, type ModuleContext } from '../../platform/module.ts';
 import { ledger } from '../ledger/index.ts';
 import { market } from '../market/index.ts';
 import { messages } from '../messages/index.ts';
+import { registerInstrumentsOperatorRoutes } from './instruments-admin.routes.ts';
+import { createInstrumentsAdminService } from './instruments-admin.service.ts';
 import { createExecutionEngine } from './trading.engine.ts';
 import { registerTradingRoutes } from './trading.routes.ts';
 import { createTradingService, type QuoteSource } from './trading.service.ts';
 import { createTradingSettings } from './trading-settings.ts';
 
+export { createInstrumentsAdminService, type InstrumentsAdminService } from './instruments-admin.service.ts';
 export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts';
 export { registerTradingRoutes } from './trading.routes.ts';
 export { marketRules } from './trading.rules.ts';
@@ -27,7 +30,7 @@ type TradingOptions = {
 };
 const needed = [ledger, market, messages] as const;
 
-/** Orders, positions and their settlement, the execution engine that fills resting orders, and trading settings. */
+/** Orders, positions and their settlement, the execution engine that fills resting orders, and trading settings (with their operators' routes). */
 export const trading = defineModule({
   name: 'trading',
   needs: needed,
@@ -55,9 +58,11 @@ export const trading = defineModule({
       bus,
     });
     const engine = createExecutionEngine({ service, quotes, bus, logger });
-    return { service, engine, settings };
+    const instruments = createInstrumentsAdminService({ db: database.db, catalog: market.catalog, settings });
+    return { service, engine, settings, instruments };
   },
   userRoutes: (web, { service }) => registerTradingRoutes(web, service),
+  operatorRoutes: (operatorApi, { instruments }) => registerInstrumentsOperatorRoutes(operatorApi, instruments),
   jobs: ({ service }) => [service.dayOrderExpiryJob, service.futuresSettlementJob],
   async start({ engine }, { options }) {
     if (options.shouldStartTradingEngine ?? true) await engine.start();

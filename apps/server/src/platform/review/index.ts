@@ -8,8 +8,9 @@ import { type AuditMeta, createAuditedDecision, requirePermission } from '../ope
  * each run in the review's transaction (where the domain also tells the user, through its notifier).
  */
 export type ReviewSubject<Filter, Queue, Decided extends object> = {
-  /** The permission every read and decision of this review needs. */
+  /** The permission every decision of this review needs (and reading its queue, unless `queuePermission`). */
   permission: OperatorPermission;
+  queuePermission?: OperatorPermission;
   /** The audit row's target type and actions (`kyc`, `kyc.approve`, `kyc.reject`). */
   targetType: string;
   actions: { approve: string; reject: string };
@@ -33,7 +34,7 @@ export function createReview<Filter, Queue, Decided extends object>(db: Database
   const before = (id: number) => (executor: Executor) => subject.before(executor, id);
   return {
     queue(operator: OperatorPrincipal, filter: Filter) {
-      requirePermission(operator, subject.permission);
+      requirePermission(operator, subject.queuePermission ?? subject.permission);
       return subject.queue(filter);
     },
     approve(operator: OperatorPrincipal, meta: AuditMeta, id: number) {

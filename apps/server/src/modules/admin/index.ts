@@ -4,7 +4,6 @@ import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { messages } from '../messages/index.ts';
 import { trading } from '../trading/index.ts';
-import { uploads } from '../uploads/index.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
@@ -29,12 +28,12 @@ type AdminOptions = {
    */
   operatorClock?: () => Date;
 };
-const needed = [auth, uploads, messages, kyc, ledger, trading] as const;
+const needed = [auth, messages, kyc, ledger, trading] as const;
 
 /**
  * The operator console's own API: operators, their sessions and TOTP, the audit search, the user read
- * model, messages to users, the outbox, reconciliation and uploaded files. Each domain registers its
- * own operator routes (reviews in kyc and funding, content in content, instruments in trading).
+ * model and the dev outbox. Each domain registers its own operator routes (reviews in kyc and funding,
+ * content, instruments in trading, reconciliation in ledger, files in uploads, messages in messages).
  */
 export const admin = defineModule({
   name: 'admin',
@@ -42,12 +41,12 @@ export const admin = defineModule({
   create({ platform, needs, options }: ModuleContext<typeof needed, AdminOptions>) {
     const { db } = platform.database;
     const { auth, restrictions } = needs.auth;
-    const { ledger, uploads, messages } = needs;
+    const { ledger, messages } = needs;
     const kyc = needs.kyc.service;
     const trading = needs.trading.service;
     const mailer = platform.mailer;
     return {
-      admin: createAdminService({ db, ledger, uploads, messages, mailer }),
+      admin: createAdminService({ db, mailer }),
       operatorAccounts: createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock }),
       users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
     };

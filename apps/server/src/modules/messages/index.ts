@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { auth } from '../auth/index.ts';
+import { registerMessagesOperatorRoutes } from './messages.operator.ts';
 import { registerMessagesRoutes } from './messages.routes.ts';
 import { createMessagesService } from './messages.service.ts';
 
@@ -13,4 +14,5 @@ export const messages = defineModule({
   create: ({ platform: { database, bus, logger }, needs }) =>
     createMessagesService({ db: database.db, auth: needs.auth.auth, bus, logger }),
   userRoutes: (web, messages) => registerMessagesRoutes(web, messages),
+  operatorRoutes: (operatorApi, messages, { platform }) => registerMessagesOperatorRoutes(operatorApi, platform.database.db, messages),
 });

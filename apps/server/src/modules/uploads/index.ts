@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { registerUploadOperatorRoutes } from './uploads.operator.ts';
 import { registerUploadRoutes } from './uploads.routes.ts';
 import { createUploadsService } from './uploads.service.ts';
 
@@ -11,4 +12,5 @@ export const uploads = defineModule({
   needs: [],
   create: ({ platform: { database, storage } }) => createUploadsService({ db: database.db, storage }),
   userRoutes: (web, uploads, { platform: { config } }) => registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes }),
+  operatorRoutes: (operatorApi, uploads) => registerUploadOperatorRoutes(operatorApi, uploads),
 });

@@ -3,18 +3,11 @@ import type { QuoteTick } from '@bolsa/contracts';
 import type { EventBus } from '../../platform/bus/index.ts';
 import type { OrderRow, PositionRow } from './trading.repository.ts';
 import type { FillOutcome, PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
+import { FILL_BATCH_MAX, FILL_PARTITIONS } from './trading.tuning.ts';
 
 const RESTING_TOPIC = 'trading:resting';
 const POSITION_TOPIC = 'trading:position';
 const CANCELLED_TOPIC = 'trading:cancelled';
-
-/** At most this many orders fill in one transaction; a quote crossing more fills them in several. */
-const FILL_BATCH_MAX = 64;
-/**
- * The fills of one quote are spread over this many transactions by lane (`fillLaneOf`), which run side by
- * side on the pool without waiting on each other's locks: a batch's SQL work is spread over the database's cores.
- */
-const FILL_PARALLEL = 4;
 
 type Logger = { error(object: object, message: string): void };
 /** A change one engine tells the others, with the engine it came from. */
@@ -254,21 +247,23 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     for (const order of orders) settle(order, outcomes.get(order.id) ?? 'gone');
   }
 
+  /** Splits a quote's due orders into fill partitions by account shard: partitions move disjoint accounts and fill side by side. */
   function enqueueFills(due: readonly Indexed[], tick: QuoteTick) {
-    const groups = new Map<number, Indexed[]>();
+    const partitions = new Map<number, Indexed[]>();
     for (const order of due) {
       if (pending.has(order.id)) continue;
-      const group = service.fillLaneOf(order.userId) % FILL_PARALLEL;
-      const orders = groups.get(group);
+      const partition = service.accountShardOf(order.userId) % FILL_PARTITIONS;
+      const orders = partitions.get(partition);
       if (orders) orders.push(order);
-      else groups.set(group, [order]);
+      else partitions.set(partition, [order]);
     }
-    for (const orders of groups.values()) enqueueGroup(orders, tick);
+    for (const orders of partitions.values()) enqueuePartition(orders, tick);
   }
 
-  function enqueueGroup(group: readonly Indexed[], tick: QuoteTick) {
-    for (let start = 0; start < group.length; start += FILL_BATCH_MAX) {
-      const batch = group.slice(start, start + FILL_BATCH_MAX);
+  /** Fills one partition's orders in batches of at most FILL_BATCH_MAX, each one transaction. */
+  function enqueuePartition(partition: readonly Indexed[], tick: QuoteTick) {
+    for (let start = 0; start < partition.length; start += FILL_BATCH_MAX) {
+      const batch = partition.slice(start, start + FILL_BATCH_MAX);
       for (const order of batch) pending.add(order.id);
       schedule(
         batch.map((order) => order.userId),

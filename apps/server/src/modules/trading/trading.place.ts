@@ -7,7 +7,7 @@ import { type CreateOrderInput, feesOf, house, type TradingContext } from './tra
 import * as repository from './trading.repository.ts';
 import { type CreateKind, type Instrument, isOnTick, orderExpiry, sourcesOfCreate, tickSizeOf } from './trading.rules.ts';
 import { fillPriceOn } from './trading.triggers.ts';
-import { filledOrderGroupOptions, fillLaneOf } from './trading.tuning.ts';
+import { accountShardOf, filledOrderGroupOptions } from './trading.tuning.ts';
 import { orderView } from './trading.views.ts';
 import type { EffectiveRules } from './trading-settings.ts';
 
@@ -154,8 +154,8 @@ function createFilledOrderQueue(context: TradingContext) {
           {
             keyOf: (input) => `${input.order.userId}:${input.order.idempotencyKey}`,
             // A group locks its users' house and fee shards until it commits; lanes by shard keep the
-            // groups in flight on disjoint shards (SYSTEM_ACCOUNT_SHARDS is a multiple of the lanes).
-            laneOf: (input) => fillLaneOf(input.order.userId),
+            // groups in flight on disjoint shards (the shards are a multiple of the lanes: assertTradingTuning).
+            laneOf: (input) => accountShardOf(input.order.userId),
             sendGroup: (inputs) => retryingConflicts(() => repository.placeFilledOrders(db, inputs)),
             sendAlone: placeFilledAlone,
           },

@@ -9,7 +9,7 @@ import { createTradingJobs } from './trading.jobs.ts';
 import { createOrderPlacement } from './trading.place.ts';
 import { addMargin, updateTakeProfitStopLoss } from './trading.position-edits.ts';
 import { fillPriceOn, triggerBoundsOf, triggerOf } from './trading.triggers.ts';
-import { fillLaneOf } from './trading.tuning.ts';
+import { accountShardOf, assertTradingTuning, filledOrderGroupOptions, tradingTuning } from './trading.tuning.ts';
 import { createOrderViews, createPositionViews } from './trading.views.ts';
 
 export type {
@@ -30,6 +30,7 @@ export type TradingService = ReturnType<typeof createTradingService>;
  * the scheduled jobs.
  */
 export function createTradingService(dependencies: TradingDependencies) {
+  assertTradingTuning({ ...tradingTuning, orderGroups: dependencies.groupCommit ?? filledOrderGroupOptions });
   const context = createTradingContext(dependencies);
   const placement = createOrderPlacement(context);
   return {
@@ -41,8 +42,8 @@ export function createTradingService(dependencies: TradingDependencies) {
     fillPriceOn,
     fillRestingOrders: (orderIds: readonly number[], tick: QuoteTick) => fillRestingOrders(context, orderIds, tick),
     triggerOf: (position: PositionSnapshot, tick: QuoteTick) => triggerOf(context, position, tick),
-    /** The engine's lanes of fills (see `fillLaneOf`). */
-    fillLaneOf,
+    /** The account shard of a user, which the engine partitions a quote's fills by (see `accountShardOf`). */
+    accountShardOf,
     closeTriggered: (positionId: number, tick: QuoteTick) => closeTriggered(context, positionId, tick),
     ...createTradingJobs(context),
     ...createOrderViews(context),

@@ -21,10 +21,68 @@ export const filledOrderGroupOptions: GroupQueueOptions = {
 };
 
 /**
- * Fills of users in different lanes move disjoint accounts (their wallets, and the ledger's house and fee
- * shards, picked by user id): they run in parallel transactions that never wait on each other.
+ * The shard of the ledger's house and fee accounts a user's money moves through (ADR 0004): users of
+ * different shards move disjoint accounts (their wallets, and those shards). The order queue's lanes
+ * (`laneOf`) and the engine's fill partitions are both taken from it, so that two commit groups, or two
+ * fill batches, in flight at once never wait on each other's row locks.
  */
-export const fillLaneOf = (userId: number) => userId % SYSTEM_ACCOUNT_SHARDS;
+export const accountShardOf = (userId: number) => userId % SYSTEM_ACCOUNT_SHARDS;
+
+/** At most this many orders fill in one transaction (a fill batch); a quote crossing more fills them in several. */
+export const FILL_BATCH_MAX = 64;
+
+/**
+ * The fills of one quote are split into this many partitions by account shard (`accountShardOf`), each
+ * partition filled in its own batches: partitions run side by side on the pool without waiting on each
+ * other's locks, so a quote's SQL work is spread over the database's cores (ADR 0008).
+ */
+export const FILL_PARTITIONS = 4;
 
 /** How long after a contract's expiry its settlement waits, so the last minute's candle is stored. */
 export const SETTLEMENT_DELAY_MS = 2 * 60_000;
+
+/** The tuned numbers of trading that only work together: checked once, when the trading service is created. */
+export type TradingTuning = {
+  /** The ledger's shards of its house and fee accounts (`SYSTEM_ACCOUNT_SHARDS`). */
+  accountShards: number;
+  /** How orders that fill at once are grouped into commits, or false when each is placed alone. */
+  orderGroups: GroupQueueOptions | false;
+  fillPartitions: number;
+  fillBatchMax: number;
+};
+
+export const tradingTuning: TradingTuning = {
+  accountShards: SYSTEM_ACCOUNT_SHARDS,
+  orderGroups: filledOrderGroupOptions,
+  fillPartitions: FILL_PARTITIONS,
+  fillBatchMax: FILL_BATCH_MAX,
+};
+
+const isWhole = (value: number) => Number.isInteger(value) && value >= 1;
+
+/**
+ * Throws when the tuned numbers do not fit together: the order queue's lanes (one per group in flight) and
+ * the engine's fill partitions each take a whole, equal share of the account shards (a count that does not
+ * divide the shards leaves lanes or partitions with more shards than others, and one above it leaves some
+ * never used); a lane must be able to reach the fill it waits for before going alongside another group;
+ * the busy share is a share.
+ */
+export function assertTradingTuning(tuning: TradingTuning): void {
+  const problems: string[] = [];
+  const { accountShards, orderGroups, fillPartitions, fillBatchMax } = tuning;
+  if (!isWhole(accountShards)) problems.push(`account shards must be a whole number from 1 (got ${accountShards})`);
+  if (!isWhole(fillPartitions) || accountShards % fillPartitions !== 0)
+    problems.push(`fill partitions (${fillPartitions}) must divide the ${accountShards} account shards`);
+  if (!isWhole(fillBatchMax)) problems.push(`a fill batch must hold at least one order (got ${fillBatchMax})`);
+  if (orderGroups !== false) {
+    const { maxItems, maxGroupsInFlight, minItemsAlongside, maxUtilizationAlongside } = orderGroups;
+    if (!isWhole(maxItems)) problems.push(`an order group must hold at least one order (got ${maxItems})`);
+    if (!isWhole(maxGroupsInFlight) || accountShards % maxGroupsInFlight !== 0)
+      problems.push(`order groups in flight, one per lane (${maxGroupsInFlight}), must divide the ${accountShards} account shards`);
+    if (minItemsAlongside !== undefined && (!isWhole(minItemsAlongside) || minItemsAlongside > maxItems))
+      problems.push(`a lane cannot wait for ${minItemsAlongside} orders before going alongside: a group holds at most ${maxItems}`);
+    if (maxUtilizationAlongside !== undefined && !(maxUtilizationAlongside > 0 && maxUtilizationAlongside <= 1))
+      problems.push(`the busy share alongside must lie in (0, 1] (got ${maxUtilizationAlongside})`);
+  }
+  if (problems.length > 0) throw new Error(`trading: the tuned constants do not fit together: ${problems.join('; ')}`);
+}

@@ -1,9 +1,11 @@
 import {
   type Currency,
   currencyOfWallet,
+  type OrderType,
   orderStatuses,
   type QuoteTick,
   type TimeInForce,
+  type TradeDirection,
   type UserOrderEvent,
   type UserPositionEvent,
   type WalletType,
@@ -27,8 +29,8 @@ export type QuoteSource = {
 
 export type CreateOrderInput = {
   code: string;
-  direction: 0 | 1;
-  type: 0 | 1 | 2 | 3;
+  direction: TradeDirection;
+  type: OrderType;
   quantity: string;
   price?: string | undefined;
   stopPrice?: string | undefined;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuoteTick } from '@bolsa/contracts';
+import { orderStatuses, orderTypes, type QuoteTick, tradeDirections } from '@bolsa/contracts';
 import type { EventBus } from '../../platform/bus/index.ts';
 import type { OrderRow, PositionRow } from './trading.repository.ts';
 import type { FillOutcome, PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
@@ -65,6 +65,14 @@ type WatchedPosition = { position: PositionSnapshot; below: number; above: numbe
  */
 type PositionBook = { byId: Map<number, WatchedPosition>; below: number; above: number };
 
+// The order states the scan compares on every tick for every resting order, as plain numbers.
+const BUY = tradeDirections.buy;
+const LIMIT = orderTypes.limit;
+const STOP = orderTypes.stop;
+const STOP_LIMIT = orderTypes.stopLimit;
+const ENTRUSTED = orderStatuses.entrusted;
+const TRIGGERED = orderStatuses.triggered;
+
 /** Far below a cent and far above a double's error on any price: the cheap test below never misses a fill. */
 const PRICE_TOLERANCE = 1e-6;
 
@@ -76,17 +84,17 @@ const PRICE_TOLERANCE = 1e-6;
 function mayAct(order: Indexed, ask: number, bid: number): boolean {
   // No inner functions: this runs for every resting order on every tick, and a closure per call (named
   // by the build's keep-names helper) cost more than the comparisons.
-  const isBuy = order.direction === 0;
+  const isBuy = order.direction === BUY;
   const touch = isBuy ? ask : bid;
   const limitCrossed = isBuy ? touch <= order.limit + PRICE_TOLERANCE : touch >= order.limit - PRICE_TOLERANCE;
   const stopHit = isBuy ? touch >= order.stop - PRICE_TOLERANCE : touch <= order.stop + PRICE_TOLERANCE;
   switch (order.orderType) {
-    case 1:
+    case LIMIT:
       return limitCrossed;
-    case 2:
+    case STOP:
       return stopHit;
-    case 3:
-      return order.status === 3 ? limitCrossed : stopHit;
+    case STOP_LIMIT:
+      return order.status === TRIGGERED ? limitCrossed : stopHit;
     default:
       return true;
   }
@@ -194,7 +202,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     // Strictly inside its bounds a quote cannot close it (triggerBoundsOf): the decimal check only runs outside them.
     const latest = quotes.latest(position.code);
     if (latest?.marketStatus !== 'open') return;
-    const touch = Number(position.direction === 0 ? latest.bid : latest.ask);
+    const touch = Number(position.direction === BUY ? latest.bid : latest.ask);
     if ((touch <= below || touch >= above) && service.triggerOf(position, latest)) enqueueClose(position, latest);
   }
 
@@ -219,7 +227,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     if (outcome === 'filled' || outcome === 'cancelled' || outcome === 'gone') forget(order);
     else if (outcome === 'waiting') {
       const entry = byCode.get(order.code)?.get(order.id);
-      if (entry && entry.orderType === 3) entry.status = 3;
+      if (entry && entry.orderType === STOP_LIMIT) entry.status = TRIGGERED;
     }
   }
 
@@ -282,7 +290,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   function isDue(order: Indexed, tick: QuoteTick, ask: number, bid: number) {
     if (!mayAct(order, ask, bid)) return false;
     const { price, isTriggered } = service.fillPriceOn(order as unknown as OrderRow, tick);
-    return price !== null || (isTriggered && order.status === 0);
+    return price !== null || (isTriggered && order.status === ENTRUSTED);
   }
 
   function onTick(tick: QuoteTick) {
@@ -300,7 +308,7 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     for (const watched of book.byId.values()) {
       if (watched.below > below) below = watched.below;
       if (watched.above < above) above = watched.above;
-      const touch = watched.position.direction === 0 ? bid : ask;
+      const touch = watched.position.direction === BUY ? bid : ask;
       // Most positions are nowhere near a take-profit, stop-loss or stop-out: no decimals for them.
       if (touch > watched.below && touch < watched.above) continue;
       if (service.triggerOf(watched.position, tick)) enqueueClose(watched.position, tick);

@@ -1,4 +1,4 @@
-import { currencyOfWallet, type Order, orderStatuses, orderTypes, type QuoteTick, tradeDirections } from '@bolsa/contracts';
+import { currencyOfWallet, type Order, openCloseKinds, orderStatuses, orderTypes, type QuoteTick, tradeDirections } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { createGroupQueue, retryingConflicts } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
@@ -55,7 +55,7 @@ function reservePriceOf(input: CreateOrderInput, touch: Decimal, isBuy: boolean)
 
 function isSameOrder(row: repository.OrderRow, code: string, input: CreateOrderInput) {
   return (
-    row.openClose === 0 &&
+    row.openClose === openCloseKinds.open &&
     row.code === code &&
     row.direction === input.direction &&
     row.orderType === input.type &&
@@ -119,7 +119,7 @@ function prepareOrder(context: TradingContext, userId: number, code: string, kin
     walletType: rules.walletType,
     direction: input.direction,
     orderType: input.type,
-    openClose: 0,
+    openClose: openCloseKinds.open,
     status: orderStatuses.entrusted,
     quantity: quantity.toString(),
     limitPrice: input.price ?? null,

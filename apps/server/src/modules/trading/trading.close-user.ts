@@ -1,8 +1,8 @@
-import { type Order, openCloseKinds, orderStatuses, orderTypes, tradeDirections } from '@bolsa/contracts';
+import { type Order, openCloseKinds } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
-import { closeInTx } from './trading.close.ts';
+import { closeInTx, closeOrderOf } from './trading.close.ts';
 import type { TradingContext } from './trading.context.ts';
 import * as repository from './trading.repository.ts';
 import { type Instrument, orderExpiry } from './trading.rules.ts';
@@ -29,22 +29,8 @@ async function queueCloseInTx(
 ): Promise<repository.OrderRow> {
   const at = context.now();
   const order = await repository.insertOrder(tx, {
-    userId: position.userId,
-    idempotencyKey: input.idempotencyKey,
-    closeReason: 'user',
-    code: position.code,
-    source: position.source,
-    walletType: position.walletType,
-    direction: position.direction === tradeDirections.buy ? tradeDirections.sell : tradeDirections.buy,
-    orderType: orderTypes.market,
-    openClose: openCloseKinds.close,
-    status: orderStatuses.entrusted,
-    quantity: input.quantity.toString(),
-    leverage: position.leverage,
-    timeInForce: 'day',
-    positionId: position.id,
+    ...closeOrderOf(position, { quantity: input.quantity, idempotencyKey: input.idempotencyKey, closeReason: 'user', at }),
     expiresAt: orderExpiry(instrument, 'day', at.getTime(), context.clock),
-    createdAt: at,
   });
   if (!order) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return order;

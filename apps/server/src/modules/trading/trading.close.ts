@@ -45,27 +45,36 @@ function closeAmountsOf(context: TradingContext, position: repository.PositionRo
 }
 type CloseAmounts = ReturnType<typeof closeAmountsOf>;
 
-/** The market order that closes: the queued one, or a new one in progress (the reverse direction of the position). */
-async function closingOrderOf(tx: Executor, position: repository.PositionRow, input: CloseInput, amounts: CloseAmounts, at: Date) {
-  const order =
-    input.queued ??
-    (await repository.insertOrder(tx, {
-      userId: position.userId,
-      idempotencyKey: input.idempotencyKey,
-      closeReason: input.closeReason,
-      code: position.code,
-      source: position.source,
-      walletType: amounts.walletType,
-      direction: amounts.isBuy ? tradeDirections.sell : tradeDirections.buy,
-      orderType: orderTypes.market,
-      openClose: openCloseKinds.close,
-      status: orderStatuses.entrusted,
-      quantity: input.quantity.toString(),
-      leverage: position.leverage,
-      timeInForce: 'day',
-      positionId: position.id,
-      createdAt: at,
-    }));
+/**
+ * The market order that closes a quantity of a position, in progress: the reverse direction of the
+ * position, no money held (closing frees margin).
+ */
+export function closeOrderOf(
+  position: repository.PositionRow,
+  input: { quantity: Decimal; idempotencyKey: string; closeReason: CloseReason; at: Date },
+): repository.NewOrder {
+  return {
+    userId: position.userId,
+    idempotencyKey: input.idempotencyKey,
+    closeReason: input.closeReason,
+    code: position.code,
+    source: position.source,
+    walletType: position.walletType,
+    direction: position.direction === tradeDirections.buy ? tradeDirections.sell : tradeDirections.buy,
+    orderType: orderTypes.market,
+    openClose: openCloseKinds.close,
+    status: orderStatuses.entrusted,
+    quantity: input.quantity.toString(),
+    leverage: position.leverage,
+    timeInForce: 'day',
+    positionId: position.id,
+    createdAt: input.at,
+  };
+}
+
+/** The order that closes now: the queued one, or a new one. */
+async function closingOrderOf(tx: Executor, position: repository.PositionRow, input: CloseInput, at: Date) {
+  const order = input.queued ?? (await repository.insertOrder(tx, closeOrderOf(position, { ...input, at })));
   if (!order) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return order;
 }
@@ -143,7 +152,7 @@ export async function closeInTx(
   const amounts = closeAmountsOf(context, position, quantity, input.tick);
   const { remaining, exit, released, notional } = amounts;
   const at = context.now();
-  const order = await closingOrderOf(tx, position, input, amounts, at);
+  const order = await closingOrderOf(tx, position, input, at);
   const { realised, feeCharged } = await postCloseMoney(context, tx, position, order, amounts);
   const left = remaining.minus(quantity);
   const updated = await repository.updatePosition(tx, position.id, {

@@ -1,3 +1,5 @@
+import type { QuoteSource, TradingService } from './trading.service.ts';
+
 /**
  * Runs tasks one after another per user (a user's orders and positions share a wallet, so they keep the
  * order the ticks gave them) and side by side across users: one slow fill no longer holds every other
@@ -27,3 +29,15 @@ export function createUserChains() {
   };
 }
 export type UserChains = ReturnType<typeof createUserChains>;
+
+/** What the engine's parts (its order index and its position watch) are given. */
+export type EnginePartDependencies = {
+  service: TradingService;
+  quotes: QuoteSource;
+  logger: { error(object: object, message: string): void };
+  chains: UserChains;
+  /** Quotes of this instrument are wanted (an order rests or a position is watched in it). */
+  subscribe: (code: string) => void;
+  /** An order or position of this instrument left the part: its quotes may no longer be wanted. */
+  released: (code: string) => void;
+};

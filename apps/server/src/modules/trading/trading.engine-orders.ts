@@ -1,10 +1,8 @@
 import { orderStatuses, orderTypes, type QuoteTick, tradeDirections } from '@bolsa/contracts';
-import type { UserChains } from './trading.engine-chains.ts';
+import type { EnginePartDependencies } from './trading.engine-chains.ts';
 import type { OrderRow } from './trading.repository.ts';
-import type { FillOutcome, QuoteSource, TradingService } from './trading.service.ts';
+import type { FillOutcome } from './trading.service.ts';
 import { FILL_BATCH_MAX, FILL_PARTITIONS } from './trading.tuning.ts';
-
-type Logger = { error(object: object, message: string): void };
 
 export type Resting = Pick<OrderRow, 'id' | 'userId' | 'code' | 'direction' | 'orderType' | 'status' | 'limitPrice' | 'stopPrice'>;
 
@@ -72,16 +70,7 @@ function mayAct(order: Indexed, ask: number, bid: number): boolean {
  * point, then in decimals by the service), and the orders it may fill are filled by the service in
  * partitions and batches, queued behind what their owners already have queued.
  */
-export function createOrderIndex(dependencies: {
-  service: TradingService;
-  quotes: QuoteSource;
-  logger: Logger;
-  chains: UserChains;
-  /** Quotes of this instrument are wanted (an order rests in it). */
-  subscribe: (code: string) => void;
-  /** An order of this instrument left the index: its quotes may no longer be wanted. */
-  released: (code: string) => void;
-}) {
+export function createOrderIndex(dependencies: EnginePartDependencies) {
   const { service, quotes, logger, chains } = dependencies;
   const byCode = new Map<string, Map<number, Indexed>>();
   const pending = new Set<number>();

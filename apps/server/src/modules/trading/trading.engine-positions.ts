@@ -1,10 +1,8 @@
 import { type QuoteTick, tradeDirections } from '@bolsa/contracts';
-import type { UserChains } from './trading.engine-chains.ts';
-import type { PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
+import type { EnginePartDependencies } from './trading.engine-chains.ts';
+import type { PositionSnapshot } from './trading.service.ts';
 
 const BUY = tradeDirections.buy;
-
-type Logger = { error(object: object, message: string): void };
 
 /** An open position as the engine watches it, with the touches between which no quote can close it (floating point). */
 type WatchedPosition = { position: PositionSnapshot; below: number; above: number };
@@ -21,16 +19,7 @@ type PositionBook = { byId: Map<number, WatchedPosition>; below: number; above: 
  * decimals (`triggerOf`) and a position it closes is closed by the service (`closeTriggered`), queued
  * behind what its owner already has queued.
  */
-export function createPositionWatch(dependencies: {
-  service: TradingService;
-  quotes: QuoteSource;
-  logger: Logger;
-  chains: UserChains;
-  /** Quotes of this instrument are wanted (a position is watched in it). */
-  subscribe: (code: string) => void;
-  /** A position of this instrument is no longer watched: its quotes may no longer be wanted. */
-  released: (code: string) => void;
-}) {
+export function createPositionWatch(dependencies: EnginePartDependencies) {
   const { service, quotes, logger, chains } = dependencies;
   const positionsByCode = new Map<string, PositionBook>();
   const pendingCloses = new Set<number>();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteTick } from '@bolsa/contracts';
 import type { EventBus } from '../../platform/bus/index.ts';
-import { createUserChains } from './trading.engine-chains.ts';
+import { createUserChains, type EnginePartDependencies } from './trading.engine-chains.ts';
 import { createOrderIndex, indexed, type Resting } from './trading.engine-orders.ts';
 import { createPositionWatch } from './trading.engine-positions.ts';
 import type { OrderRow, PositionRow } from './trading.repository.ts';
@@ -44,23 +44,17 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   /** This engine's name on the bus, so that it skips its own announcements. */
   const origin = randomUUID();
   const unsubscribes = new Map<string, () => void>();
-  const chains = createUserChains();
-  const orders = createOrderIndex({
+  const parts: EnginePartDependencies = {
     service,
     quotes,
     logger,
-    chains,
+    chains: createUserChains(),
     subscribe: (code) => ensureSubscribed(code),
     released: (code) => unsubscribeIfUnused(code),
-  });
-  const positions = createPositionWatch({
-    service,
-    quotes,
-    logger,
-    chains,
-    subscribe: (code) => ensureSubscribed(code),
-    released: (code) => unsubscribeIfUnused(code),
-  });
+  };
+  const { chains } = parts;
+  const orders = createOrderIndex(parts);
+  const positions = createPositionWatch(parts);
   let stopBus: (() => void) | undefined;
   let stopPositionBus: (() => void) | undefined;
   let stopCancelledBus: (() => void) | undefined;

@@ -8,8 +8,8 @@ import { ImageUpload } from '../../../components/image-upload.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
 import { amountInput } from '../../../lib/parse-amount.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -34,7 +34,7 @@ export function DepositFiatPage() {
     createDeposit.mutate(body, {
       onSuccess: () => {
         showToast(t('funding.depositSubmitted'), 'success');
-        navigate(routes.depositRecord, { replace: true });
+        navigate(pagePath('depositRecord'), { replace: true });
       },
       onError: showError,
     });

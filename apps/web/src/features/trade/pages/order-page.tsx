@@ -31,6 +31,7 @@ import {
 import { isPositiveDecimal, levelErrors } from '../components/price-levels.ts';
 import { StockSellChoice, useStockSell } from '../components/stock-sell.tsx';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
+import '../trade.css';
 
 /** What the leverage picker offers, cut to the market's limits (spec §2 "trading center ... leverage"). */
 export const leverageChoices = [1, 2, 5, 10, 20, 50, 100] as const;

@@ -1,7 +1,7 @@
 import { type pageOf, type StatementKindFilter, type WalletType, walletApi, type walletBillSchema } from '@bolsa/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 import { userTimeZone } from './get-funding-overview.ts';
 
@@ -16,8 +16,7 @@ export type StatementFilters = { walletType?: WalletType; kind?: StatementKindFi
 /** POST /web/wallet/getWalletBill: one page of the statement, times formatted in the user's time zone. */
 export function getWalletBill(input: StatementFilters & { pageNum: number }, signal?: AbortSignal): Promise<WalletBillPage> {
   const { pageNum, ...filters } = input;
-  return apiRequest<WalletBillPage>(walletApi.walletBill.path, {
-    method: 'POST',
+  return callApi(walletApi.walletBill, {
     body: { ...filters, timeZone: userTimeZone(), pageNum, pageSize: statementPageSize },
     signal,
   });

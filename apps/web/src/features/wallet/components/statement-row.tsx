@@ -4,6 +4,7 @@ import { currencySymbolOf, formatMoney, formatSignedMoney, toMilliseconds } from
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { WalletBill } from '../api/get-wallet-bill.ts';
 import { statementSentence } from './statement-sentence.ts';
+import '../wallet.css';
 
 /** One statement line: what happened in words, which wallet, when; the signed amount and the running balance after it. */
 export function StatementRow({ bill, locale }: { bill: WalletBill; locale: Locale }) {

@@ -7,9 +7,9 @@ import { type CreateOrderInput, createTradingContext, type PositionSnapshot, typ
 import { fillRestingOrders } from './trading.fill.ts';
 import { createTradingJobs } from './trading.jobs.ts';
 import { createOrderPlacement } from './trading.place.ts';
-import { type CreateKind } from './trading.rules.ts';
-import { createSellToClose } from './trading.sell-to-close.ts';
 import { addMargin, updateTakeProfitStopLoss } from './trading.position-edits.ts';
+import type { CreateKind } from './trading.rules.ts';
+import { createSellToClose } from './trading.sell-to-close.ts';
 import { fillPriceOn, triggerBoundsOf, triggerOf } from './trading.triggers.ts';
 import { accountShardOf, assertTradingTuning, filledOrderGroupOptions, tradingTuning } from './trading.tuning.ts';
 import { createOrderViews, createPositionViews } from './trading.views.ts';

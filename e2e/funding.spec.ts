@@ -90,7 +90,7 @@ test('a withdrawal with a wrong pay password is refused; the right one waits, th
   await stack.api('/settingPayPassword', { token: session.token, body: { payPassword: '246810', confirmPayPassword: '246810' } });
   await stack.api('/UserAccount/addCardNo', {
     token: session.token,
-    body: { bankName: 'Banco Nación', accountName: 'Ana Pérez', cardNumber: '450995356623' },
+    body: { bankName: 'Banco Nación', accountName: 'Ana Pérez', cardNumber: '4509953580006623' },
   });
 
   await page.goto('/#/pages/withdraw/bcard');

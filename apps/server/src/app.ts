@@ -2,7 +2,9 @@ import { API_BASE_PATH } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { startDemoSeeding } from './demo/seed-demo.ts';
 import { registerOperatorAuthentication } from './modules/admin/index.ts';
+import { DEMO_ACCOUNT } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
 import type { MarketModule } from './modules/market/index.ts';
 import type { ExecutionEngine, TradingService } from './modules/trading/index.ts';
@@ -97,5 +99,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.isDemoDataEnabled && platform.database.kind === 'embedded') await platform.database.db.execute(sql`ANALYZE`);
   if (options.shouldStartJobs ?? true) platform.jobs.start();
   await wiring.start();
+  if (config.isDemoDataEnabled) {
+    const { ledger, market, trading } = services;
+    const { db } = platform.database;
+    startDemoSeeding(app, {
+      db,
+      ledger,
+      trading: trading.service,
+      quotes: trading.quotes,
+      catalog: market.catalog,
+      now: platform.now,
+      email: DEMO_ACCOUNT.email,
+    });
+  }
   return app;
 }

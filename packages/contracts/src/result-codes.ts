@@ -123,6 +123,17 @@ export const resultCodes = {
     httpStatus: 409,
     when: 'Closing a position whose whole open quantity already has closes waiting for the market to open.',
   },
+  SELL_EXCEEDS_HOLDING: {
+    code: 5015,
+    httpStatus: 400,
+    when: 'A stock Sell (closing what is held) of more than the long held in it, or of a stock not held at all.',
+  },
+  SHORT_NOT_ALLOWED: { code: 5016, httpStatus: 400, when: 'Explicitly opening a short on a stock that is not shortable.' },
+  SELL_AT_MARKET_ONLY: {
+    code: 5017,
+    httpStatus: 400,
+    when: 'A stock Sell that closes what is held given a limit or stop price: it closes at the market.',
+  },
   TRADING_FROZEN: {
     code: 5040,
     httpStatus: 423,

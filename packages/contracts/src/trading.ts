@@ -82,11 +82,27 @@ function pricesMatchType(value: PriceFields, context: z.RefinementCtx) {
     context.addIssue({ code: 'custom', message: 'validation.required', path: ['stopPrice'], input: value.stopPrice });
 }
 
+/**
+ * Stocks only (issue 15 §2): a Sell closes against the long held unless `openClose` is 0, the explicit
+ * choice to open a short, allowed only on shortable stocks. Open 0, Close 1 as in spec §4.
+ */
+const stockOpenClose = { openClose: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).optional() };
+
 export const stockCreateBody = z
-  .object({ stockCode: codeSchema, source: z.enum(['0', 'ARG'], { error: 'validation.invalidValue' }).default('0'), ...orderFields })
+  .object({
+    stockCode: codeSchema,
+    source: z.enum(['0', 'ARG'], { error: 'validation.invalidValue' }).default('0'),
+    ...orderFields,
+    ...stockOpenClose,
+  })
   .superRefine(pricesMatchType);
 export const twStockCreateBody = z
-  .object({ stockCode: codeSchema, source: z.literal('7', { error: 'validation.invalidValue' }).default('7'), ...orderFields })
+  .object({
+    stockCode: codeSchema,
+    source: z.literal('7', { error: 'validation.invalidValue' }).default('7'),
+    ...orderFields,
+    ...stockOpenClose,
+  })
   .superRefine(pricesMatchType);
 export const goldCreateBody = z.object({ goldCode: codeSchema, goldName: nameSchema, ...orderFields }).superRefine(pricesMatchType);
 export const forexCreateBody = z.object({ stockCode: codeSchema, ...orderFields }).superRefine(pricesMatchType);

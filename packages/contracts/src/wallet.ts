@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { accountAssetsSchema } from './assets.ts';
+import { bankAccountKindOf, compactAccount } from './bank-accounts.ts';
 import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
 import { reviewApi } from './review.ts';
+import { statementFilterFields, statementLineFields } from './statement.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
 /** Wallet types of spec §4; each is one ledger account per user, in its own currency. */
@@ -61,6 +64,8 @@ export const walletOverviewSchema = z.object({
   /** Every wallet converted to USD at the current rates. */
   totalUsd: money,
   ratesUsd: z.record(z.string(), z.string()),
+  /** Cash plus open positions, per wallet and in total (issue 15 §1). */
+  assets: accountAssetsSchema,
 });
 
 export const walletBillSchema = z.object({
@@ -74,6 +79,8 @@ export const walletBillSchema = z.object({
   createTimeTimestamp: z.number().int(),
   /** createTime formatted in the caller's time zone as DD-MM-YYYY HH:mm:ss. */
   createTime: z.string(),
+  /** What the line says, in words the app translates (issue 15 §6). */
+  ...statementLineFields,
 });
 
 export const timeZoneSchema = z
@@ -248,8 +255,14 @@ const cardFields = {
   cardNumber: z
     .string({ error: typeError })
     .trim()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{9,13}$/, { error: 'validation.cardNumber' })),
+    .transform(compactAccount)
+    // A card (Luhn, 12-19 digits), an Argentine CBU or CVU (22 digits), an alias or an IBAN, by its check digits (issue 15 §5).
+    .pipe(
+      z
+        .string()
+        .max(34, { error: 'validation.cardNumber' })
+        .refine((value) => bankAccountKindOf(value) !== undefined, { error: 'validation.cardNumber' }),
+    ),
 };
 
 export const addCardBody = z.object(cardFields);
@@ -286,6 +299,8 @@ export const fundingOverviewSchema = z.object({
   /** Realised profit today in USD, from the ledger. */
   todayProfit: money,
   totalUsd: money,
+  /** Cash plus open positions, and today's P&L with the floating part (issue 15 §1). */
+  assets: accountAssetsSchema,
 });
 
 const emptyBody = undefined;
@@ -302,7 +317,7 @@ export const walletApi = {
   walletBill: {
     method: 'POST',
     path: '/wallet/getWalletBill',
-    body: z.object({ walletType: walletTypeSchema.optional(), timeZone: timeZoneSchema, ...pageBodyFields }),
+    body: z.object({ walletType: walletTypeSchema.optional(), timeZone: timeZoneSchema, ...statementFilterFields, ...pageBodyFields }),
     data: pageOf(walletBillSchema),
   },
   transferQuote: {

@@ -13,6 +13,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).isDemoDataEnabled).toBe(true);
   });
 
+  it('listens on this machine only while the demo (with its public passwords) is on, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).host).toBe('127.0.0.1');
+  });
+
   it('stops with a message naming each wrong variable and its value', () => {
     expect(() => loadConfig({ PORT: 'eighty', MARKET_CLOCK: 'sometimes', DATABASE_URL: 'mysql://x' })).toThrowError(
       /PORT: must be a port number \(got "eighty"\)[\s\S]*DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/[\s\S]*MARKET_CLOCK: must be real or always-open/,

@@ -13,7 +13,8 @@ const urlWithProtocols = (protocols: string[]) =>
 /** Every setting of the server, read from the environment and checked once at start. */
 const environmentSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 with demo data on (its passwords are public), else every interface (issue 15 §10). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres://', 'postgresql://']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -105,7 +106,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   return {
     port: value.PORT,
-    host: value.HOST,
+    host: value.HOST ?? ((value.DEMO_DATA ?? value.DATABASE_URL === undefined) ? '127.0.0.1' : '0.0.0.0'),
     dataDir: resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     databasePoolSize: value.DATABASE_POOL_SIZE,

@@ -257,7 +257,7 @@ describe('operator permission matrix: only what the permission list grants succe
     await testApp.call('/settingPayPassword', { token: withdrawer.token, body: { payPassword: '123456', confirmPayPassword: '123456' } });
     const card = await testApp.call<{ id: string }>('/UserAccount/addCardNo', {
       token: withdrawer.token,
-      body: { bankName: 'Banco Nación', accountName: 'Eva Matrix', cardNumber: '4509 9535 6623' },
+      body: { bankName: 'Banco Nación', accountName: 'Eva Matrix', cardNumber: '4509 9535 8000 6623' },
     });
     cardId = card.body.data.id;
   });

@@ -237,7 +237,7 @@ describe('operator operations: freezes, sessions, four-eyes adjustments and inst
         const card = await userCall<{ id: string }>('/UserAccount/addCardNo', user.token, {
           bankName: 'Banco Nación',
           accountName: 'Ana Pérez',
-          cardNumber: '4509 9535 6623',
+          cardNumber: '4509 9535 8000 6623',
         });
         return { user, cardId: card.body.data.id };
       };

@@ -308,7 +308,7 @@ describe('funding: deposits, transfers and withdrawals through the API, all on t
     const user = await fundedUser('100.00');
     const card = await testApp.call<{ id: string; cardNumberMasked: string }>('/UserAccount/addCardNo', {
       token: user.token,
-      body: { bankName: 'Banco Nación', accountName: 'Ana Pérez', cardNumber: '4509 9535 6623' },
+      body: { bankName: 'Banco Nación', accountName: 'Ana Pérez', cardNumber: '4509 9535 8000 6623' },
     });
     expect(card.body.data.cardNumberMasked).toBe('**** 6623');
     const apply = (payPassword: string, key: string, amount = '30.00') =>
@@ -377,7 +377,7 @@ describe('funding: deposits, transfers and withdrawals through the API, all on t
     await testApp.call('/settingPayPassword', { token: stranger.token, body: { payPassword: '123456', confirmPayPassword: '123456' } });
     const card = await testApp.call<{ id: string }>('/UserAccount/addCardNo', {
       token: owner.token,
-      body: { bankName: 'Galicia', accountName: 'Owner', cardNumber: '1234567890' },
+      body: { bankName: 'Galicia', accountName: 'Owner', cardNumber: '4111 1111 3111 7890' },
     });
     const address = await testApp.call<{ id: string }>('/UserAccount/saveWalletAddress', {
       token: owner.token,
@@ -389,7 +389,7 @@ describe('funding: deposits, transfers and withdrawals through the API, all on t
       (
         await testApp.call('/UserAccount/UpdateCardNo', {
           token: stranger.token,
-          body: { id, bankName: 'X', accountName: 'Y', cardNumber: '1234567890' },
+          body: { id, bankName: 'X', accountName: 'Y', cardNumber: '4111 1111 3111 7890' },
         })
       ).body.code,
     ).toBe(4011);

@@ -4,6 +4,7 @@ import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { calendars, market, statusAt } from '../market/index.ts';
 import { messages } from '../messages/index.ts';
+import { createHoldingsValuation, trading } from '../trading/index.ts';
 import { uploads } from '../uploads/index.ts';
 import { createAdjustmentsService } from './adjustments.service.ts';
 import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
@@ -30,7 +31,7 @@ type FundingOptions = {
   chainWatcher?: ChainWatcher;
   fxRates?: FxRates;
 };
-const needed = [auth, uploads, messages, kyc, ledger, market] as const;
+const needed = [auth, uploads, messages, kyc, ledger, market, trading] as const;
 
 /** Wallets and transfers between them, deposits, withdrawals and payout accounts, their operators' reviews, and balance adjustments. */
 export const funding = defineModule({
@@ -51,7 +52,9 @@ export const funding = defineModule({
         isForexOpen: (now) => statusAt(calendars.FX, now.getTime(), config.marketClock) === 'open',
         fallback: createReferenceFxRates({ isAlwaysOpen: config.marketClock === 'always-open' }),
       });
-    const wallet = createWalletService({ db, ledger, fx, now });
+    const convert = (amount: string, from: string, to: string, decimals: number) => marketService.convert(amount, from, to, decimals);
+    const holdings = createHoldingsValuation({ catalog: needs.market.catalog, quotes: needs.trading.quotes, convert });
+    const wallet = createWalletService({ db, ledger, fx, now, holdings });
     const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
     const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify, now });
     const limits = { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd };

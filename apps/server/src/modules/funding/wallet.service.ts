@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type Currency, currencyOfWallet, FX_QUOTE_VALIDITY_MS, pageInfo, type WalletType } from '@bolsa/contracts';
+import {
+  type Currency,
+  currencyOfWallet,
+  FX_QUOTE_VALIDITY_MS,
+  type LedgerReason,
+  pageInfo,
+  type StatementKindFilter,
+  statementKindFilters,
+  type WalletType,
+} from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { createGroupQueue, type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
@@ -7,8 +16,11 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { dayIn, formatDateTime } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { defaultGroupCommitOptions, type LedgerService, toMoney } from '../ledger/index.ts';
+import type { HoldingValue } from '../trading/index.ts';
+import { accountAssetsOf } from './account-assets.ts';
 import { fxQuotes, walletTransfers } from './funding.tables.ts';
 import type { FxRates } from './fx-rates.ts';
+import { statementLinesOf } from './statement-lines.ts';
 
 /** Above this, one movement is refused: a guard against typing errors, not a business limit. */
 export const AMOUNT_MAXIMUM = new Decimal('1000000000');
@@ -41,7 +53,14 @@ export function assertAmountAllowed(amount: string) {
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-export function createWalletService(dependencies: { db: Database; ledger: LedgerService; fx: FxRates; now?: () => Date }) {
+export function createWalletService(dependencies: {
+  db: Database;
+  ledger: LedgerService;
+  fx: FxRates;
+  now?: () => Date;
+  /** The user's open positions valued now (issue 15 §1); without it total assets are the cash alone. */
+  holdings?: { of(executor: Executor, userId: number, dayStartsAt: Date): Promise<HoldingValue[]> };
+}) {
   const { db, ledger, fx } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const userIdOf = (principal: Principal) => Number(principal.userId);
@@ -165,6 +184,26 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       .where(eq(walletTransfers.id, row.id));
   }
 
+  /** Wallets, open positions and today's realised P&L of a user, valued now at the live rates (issue 15 §1). */
+  async function snapshot(userId: number, timeZone: string) {
+    const { startsAt } = dayIn(now(), timeZone);
+    const [wallets, holdings, realised] = await Promise.all([
+      ledger.wallets(db, userId),
+      dependencies.holdings?.of(db, userId, startsAt) ?? [],
+      ledger.realisedSince(db, userId, startsAt),
+    ]);
+    const rateUsd = (currency: Currency) => fx.rate(currency, 'USD');
+    const currencies: Currency[] = ['USD', 'TWD', 'ARS'];
+    const ratesUsd = Object.fromEntries(currencies.map((currency) => [currency, rateUsd(currency).toSignificantDigits(10).toString()]));
+    const totalUsd = wallets.reduce((sum, wallet) => sum.plus(new Decimal(wallet.balance).times(rateUsd(wallet.currency))), new Decimal(0));
+    const realisedTodayUsd = realised.reduce(
+      (sum, row) => sum.plus(new Decimal(row.total).times(rateUsd(row.currency as Currency))),
+      new Decimal(0),
+    );
+    const assets = accountAssetsOf({ wallets, holdings, realisedTodayUsd, rateUsd });
+    return { wallets, totalUsd: toMoney(totalUsd), ratesUsd, assets, todayProfit: toMoney(realisedTodayUsd) };
+  }
+
   return {
     /** How same-currency transfers were grouped (groups, items, largest, fallbacks): what tests and benchmarks read. */
     transferGroupStats: () => sameCurrencyTransfers.stats(),
@@ -173,47 +212,54 @@ export function createWalletService(dependencies: { db: Database; ledger: Ledger
       return ledger.wallet(db, userIdOf(principal), walletType);
     },
 
-    /** Every wallet, and their total in USD at the current rates. */
+    /** Every wallet, their cash total in USD at the current rates, and total assets with the positions. */
     async overview(principal: Principal) {
-      const wallets = await ledger.wallets(db, userIdOf(principal));
-      const currencies: Currency[] = ['USD', 'TWD', 'ARS'];
-      const ratesUsd = Object.fromEntries(
-        currencies.map((currency) => [currency, fx.rate(currency, 'USD').toSignificantDigits(10).toString()]),
-      );
-      const totalUsd = wallets.reduce(
-        (sum, wallet) => sum.plus(new Decimal(wallet.balance).times(fx.rate(wallet.currency, 'USD'))),
-        new Decimal(0),
-      );
-      return { wallets, totalUsd: toMoney(totalUsd), ratesUsd };
+      const { wallets, totalUsd, ratesUsd, assets } = await snapshot(userIdOf(principal), 'UTC');
+      return { wallets, totalUsd, ratesUsd, assets };
     },
 
     async fundingOverview(principal: Principal, timeZone: string) {
-      const { date, startsAt } = dayIn(now(), timeZone);
-      const realised = await ledger.realisedSince(db, userIdOf(principal), startsAt);
-      const todayProfit = realised.reduce(
-        (sum, row) => sum.plus(new Decimal(row.total).times(fx.rate(row.currency as Currency, 'USD'))),
-        new Decimal(0),
-      );
-      const { totalUsd } = await this.overview(principal);
-      return { thisDate: date, todayProfit: toMoney(todayProfit), totalUsd };
+      const { date } = dayIn(now(), timeZone);
+      const { totalUsd, assets, todayProfit } = await snapshot(userIdOf(principal), timeZone);
+      return { thisDate: date, todayProfit, totalUsd, assets };
     },
 
+    /** The user's statement, newest first, each line in words (issue 15 §6), narrowed by wallet, kind and dates. */
     async statement(
       principal: Principal,
-      input: { walletType?: WalletType | undefined; timeZone: string; pageNum: number; pageSize: number },
+      input: {
+        walletType?: WalletType | undefined;
+        kind?: StatementKindFilter | undefined;
+        fromDate?: string | undefined;
+        toDate?: string | undefined;
+        timeZone: string;
+        pageNum: number;
+        pageSize: number;
+      },
     ) {
-      const page = await ledger.statement(db, userIdOf(principal), input);
+      const userId = userIdOf(principal);
+      const startOf = (date: string) => dayIn(new Date(`${date}T12:00:00Z`), input.timeZone).startsAt;
+      const page = await ledger.statement(db, userId, {
+        ...input,
+        reasons: input.kind === undefined ? undefined : statementKindFilters[input.kind],
+        from: input.fromDate === undefined ? undefined : startOf(input.fromDate),
+        // The last day is included: up to the start of the next.
+        to: input.toDate === undefined ? undefined : new Date(startOf(input.toDate).getTime() + 24 * 60 * 60_000),
+      });
+      const lines = await statementLinesOf(db, userId, page.rows);
       return {
-        list: page.rows.map((row) => {
+        list: lines.map(({ row, amount, balanceAfter, line, subject, memo }) => {
           const createdAt = new Date(row.created_at);
           return {
-            id: row.id,
+            id: line === 'fee' && row.reason !== 'fee' ? `${row.id}-fee` : row.id,
             walletType: row.wallet_type as WalletType,
             currency: row.currency as Currency,
-            amount: toMoney(row.amount),
-            balanceAfter: toMoney(row.balance_after),
-            reason: row.reason as 'deposit',
-            memo: row.memo,
+            amount,
+            balanceAfter,
+            reason: row.reason as LedgerReason,
+            memo,
+            line,
+            subject,
             createTimeTimestamp: createdAt.getTime(),
             createTime: formatDateTime(createdAt, input.timeZone),
           };

@@ -124,7 +124,7 @@ describe('identity verification: submitted by the user, decided by an operator, 
     await testApp.call(`/deposits/${deposit.body.data.id}/approve`, { isOperatorApi: true, token: operator });
     const card = await testApp.call<{ id: string }>('/UserAccount/addCardNo', {
       token: user.token,
-      body: { bankName: 'Galicia', accountName: 'Luis', cardNumber: '1234567890' },
+      body: { bankName: 'Galicia', accountName: 'Luis', cardNumber: '4111 1111 3111 7890' },
     });
     const withdraw = (amount: string, key: string) =>
       testApp.call('/withdrawal/withdrawal-apply', {

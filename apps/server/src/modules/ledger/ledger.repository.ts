@@ -139,17 +139,33 @@ export type StatementRow = {
   balance_after: string;
   reason: string;
   memo: string | null;
+  /** The journal's idempotency key: what the movement is about (order:<id>:fill, transfer:<id>, deposit:<id>...). */
+  journal_key: string;
   created_at: Date | string;
 };
 
-export async function statement(executor: Executor, userId: number, walletType: string | undefined, limit: number, offset: number) {
+/** What a statement may be narrowed to: journal reasons and a time range [from, to). */
+export type StatementFilter = { reasons?: readonly string[] | undefined; from?: Date | undefined; to?: Date | undefined };
+
+export async function statement(
+  executor: Executor,
+  userId: number,
+  walletType: string | undefined,
+  limit: number,
+  offset: number,
+  filter: StatementFilter = {},
+) {
   const walletFilter = walletType === undefined ? sql`` : sql`AND a.wallet_type = ${walletType}`;
+  const reasonFilter = filter.reasons === undefined ? sql`` : sql`AND j.reason = ANY(${`{${filter.reasons.join(',')}}`}::text[])`;
+  const fromFilter = filter.from === undefined ? sql`` : sql`AND e.created_at >= ${filter.from.toISOString()}`;
+  const toFilter = filter.to === undefined ? sql`` : sql`AND e.created_at < ${filter.to.toISOString()}`;
   const rows = await executor.execute<StatementRow & { total: string }>(sql`
-    SELECT e.id::text, a.wallet_type, a.currency, e.amount, e.balance_after, j.reason, j.memo, e.created_at, count(*) OVER () AS total
+    SELECT e.id::text, a.wallet_type, a.currency, e.amount, e.balance_after, j.reason, j.memo, j.idempotency_key AS journal_key,
+           e.created_at, count(*) OVER () AS total
     FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id
     JOIN ledger_journals j ON j.id = e.journal_id
-    WHERE a.owner_kind = 'user' AND a.user_id = ${userId} ${walletFilter}
+    WHERE a.owner_kind = 'user' AND a.user_id = ${userId} ${walletFilter} ${reasonFilter} ${fromFilter} ${toFilter}
     ORDER BY e.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
   return { rows: rows.rows, total: Number(rows.rows[0]?.total ?? 0) };

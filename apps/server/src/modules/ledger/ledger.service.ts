@@ -285,8 +285,12 @@ export function createLedgerService(dependencies: {
       );
     },
 
-    async statement(executor: Executor, userId: number, input: { walletType?: WalletType | undefined; pageNum: number; pageSize: number }) {
-      return repository.statement(executor, userId, input.walletType, input.pageSize, (input.pageNum - 1) * input.pageSize);
+    async statement(
+      executor: Executor,
+      userId: number,
+      input: { walletType?: WalletType | undefined; pageNum: number; pageSize: number } & repository.StatementFilter,
+    ) {
+      return repository.statement(executor, userId, input.walletType, input.pageSize, (input.pageNum - 1) * input.pageSize, input);
     },
 
     async realisedSince(executor: Executor, userId: number, since: Date) {

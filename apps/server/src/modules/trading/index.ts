@@ -11,9 +11,11 @@ import { createTradingSettings } from './trading-settings.ts';
 
 export { createInstrumentsAdminService, type InstrumentsAdminService } from './instruments-admin.service.ts';
 export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts';
+export { createHoldingsValuation, type HoldingValue } from './trading.holdings.ts';
 export { registerTradingRoutes } from './trading.routes.ts';
 export { marketRules } from './trading.rules.ts';
 export { createTradingService, type QuoteSource, type TradingService } from './trading.service.ts';
+export { type StatementOrder, statementOrdersOf } from './trading.statement.ts';
 export {
   createTradingSettings,
   type EffectiveRules,
@@ -59,7 +61,7 @@ export const trading = defineModule({
     });
     const engine = createExecutionEngine({ service, quotes, bus, logger });
     const instruments = createInstrumentsAdminService({ db: database.db, catalog: market.catalog, settings });
-    return { service, engine, settings, instruments };
+    return { service, engine, settings, instruments, quotes };
   },
   userRoutes: (web, { service }) => registerTradingRoutes(web, service),
   operatorRoutes: (operatorApi, { instruments }) => registerInstrumentsOperatorRoutes(operatorApi, instruments),

@@ -107,6 +107,8 @@ describe('two app instances, many clients placing, cancelling and closing on the
           const body = {
             stockCode: code,
             direction: isBuy ? 0 : 1,
+            // Every create opens a position: a sell is the explicit short (Open 0), not a sale of what is held.
+            openClose: 0,
             type: random() < 0.25 ? 0 : 1,
             price: isBuy ? (isFar ? '190.00' : '199.50') : isFar ? '210.00' : '200.50',
             quantity: String(1 + Math.floor(random() * 3)),

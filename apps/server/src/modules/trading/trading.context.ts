@@ -39,6 +39,8 @@ export type CreateOrderInput = {
   takeProfit?: string | undefined;
   stopLoss?: string | undefined;
   idempotencyKey: string;
+  /** Stocks: Open 0 (an explicit short) or Close 1; a stock Sell without it closes what is held (issue 15 §2). */
+  openClose?: 0 | 1 | undefined;
 };
 
 export type TradingDependencies = {

@@ -308,6 +308,8 @@ describe('trading engine against a reference model', () => {
             const response = await call<Order>('/stock/create', {
               stockCode: CODE,
               direction: command.direction,
+              // The model opens a position with every order: a sell is the explicit short (Open 0).
+              ...(command.direction === 1 ? { openClose: 0 } : {}),
               type: command.type,
               quantity: String(command.quantity),
               leverage: command.leverage,

@@ -1,4 +1,4 @@
-import { tradingApi } from '@bolsa/contracts';
+import { holdingApi, tradingApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { userRoute } from '../../platform/http/index.ts';
 import type { TradingService } from './trading.service.ts';
@@ -18,6 +18,12 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
   );
   userRoute(app, tradingApi.createForex, { summary: 'Place a forex order (source 2)', tags }, ({ principal, body }) =>
     trading.create(principal, 'forex', { ...body, code: body.stockCode }),
+  );
+  userRoute(
+    app,
+    holdingApi.holding,
+    { summary: 'What the user holds of a stock and may sell; whether a short is offered', tags },
+    ({ principal, body }) => trading.holding(principal, body.stockCode),
   );
   userRoute(app, tradingApi.minCount, { summary: 'Minimum quantity, lot, tick, leverage and fee of an instrument', tags }, ({ body }) =>
     trading.minCount(body.stockCode),

@@ -111,7 +111,11 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const detail = await call<{ fills: Array<{ price: string }> }>('/orders/additions', ana.token, { orderId: response.body.data.id });
     expect(detail.body.data.fills).toEqual([expect.objectContaining({ price: '200.01', quantity: '10', fee: '2.01', margin: '1000.05' })]);
     const bill = await call<Page<{ reason: string; amount: string }>>('/wallet/getWalletBill', ana.token, { walletType: 'STOCK' });
-    expect(bill.body.data.list[0]).toMatchObject({ reason: 'trade_margin', amount: '-1002.06' });
+    // One entry of -1002.06 in the ledger, shown as the trade (margin 1000.05) and its fee (2.01) on lines of their own.
+    expect(bill.body.data.list.slice(0, 2)).toEqual([
+      expect.objectContaining({ reason: 'trade_margin', line: 'fee', amount: '-2.01' }),
+      expect.objectContaining({ reason: 'trade_margin', line: 'buy', amount: '-1000.05' }),
+    ]);
   });
 
   it('a limit buy rests with its money held, and fills exactly when the ask reaches the limit', async () => {
@@ -294,6 +298,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const opened = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
+      // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
+      openClose: 0,
       quantity: '4',
       leverage: 4,
       idempotencyKey: key(),
@@ -481,6 +487,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const order = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
+      // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
+      openClose: 0,
       type: 3,
       stopPrice: '195',
       price: '194.50',
@@ -585,6 +593,8 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const withStop = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
+      // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
+      openClose: 0,
       quantity: '2',
       leverage: 2,
       stopLoss: '204',

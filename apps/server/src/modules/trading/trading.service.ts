@@ -1,13 +1,15 @@
-import type { QuoteTick } from '@bolsa/contracts';
+import { type QuoteTick, tradeDirections } from '@bolsa/contracts';
 import type { Principal } from '../../platform/http/index.ts';
 import { cancelOrder } from './trading.cancel.ts';
 import { closeTriggered } from './trading.close-triggered.ts';
 import { type ClosePositionInput, closePosition } from './trading.close-user.ts';
-import { createTradingContext, type PositionSnapshot, type TradingDependencies } from './trading.context.ts';
+import { type CreateOrderInput, createTradingContext, type PositionSnapshot, type TradingDependencies } from './trading.context.ts';
 import { fillRestingOrders } from './trading.fill.ts';
 import { createTradingJobs } from './trading.jobs.ts';
 import { createOrderPlacement } from './trading.place.ts';
 import { addMargin, updateTakeProfitStopLoss } from './trading.position-edits.ts';
+import type { CreateKind } from './trading.rules.ts';
+import { createSellToClose } from './trading.sell-to-close.ts';
 import { fillPriceOn, triggerBoundsOf, triggerOf } from './trading.triggers.ts';
 import { accountShardOf, assertTradingTuning, filledOrderGroupOptions, tradingTuning } from './trading.tuning.ts';
 import { createOrderViews, createPositionViews } from './trading.views.ts';
@@ -33,9 +35,23 @@ export function createTradingService(dependencies: TradingDependencies) {
   assertTradingTuning({ ...tradingTuning, orderGroups: dependencies.groupCommit ?? filledOrderGroupOptions });
   const context = createTradingContext(dependencies);
   const placement = createOrderPlacement(context);
+  const sellToClose = createSellToClose({
+    db: dependencies.db,
+    catalog: dependencies.catalog,
+    closePosition: (principal, input) => closePosition(context, principal, input),
+  });
+  /** A stock Sell closes what is held (issue 15 §2) unless it is an explicit short; everything else is placed. */
+  async function createStockSell(principal: Principal, kind: CreateKind, input: CreateOrderInput) {
+    return (await sellToClose.intercept(principal, kind, input)) ?? placement.create(principal, kind, input);
+  }
   return {
     filledOrderGroupStats: placement.filledOrderGroupStats,
-    create: placement.create,
+    create: (principal: Principal, kind: CreateKind, input: CreateOrderInput) =>
+      (kind === 'stock' || kind === 'twStock') && input.direction === tradeDirections.sell
+        ? createStockSell(principal, kind, input)
+        : placement.create(principal, kind, input),
+    /** What the ticket's Sell shows: the quantity held and sellable, and whether a short is offered. */
+    holding: (principal: Principal, code: string) => sellToClose.holding(principal, code),
     cancel: (principal: Principal, orderId: number) => cancelOrder(context, principal, orderId),
     triggerBoundsOf: (position: PositionSnapshot) => triggerBoundsOf(context, position),
     closePosition: (principal: Principal, input: ClosePositionInput) => closePosition(context, principal, input),

@@ -35,6 +35,8 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
     const response = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction,
+      // Each opens a position: a sell is the explicit short (Open 0), not a sale of what is held.
+      openClose: 0,
       quantity: '2',
       leverage: 2,
       idempotencyKey: key(),

@@ -76,7 +76,7 @@ describe('the web view', () => {
   it('shows the app’s own translated pages', () => {
     renderAt('/pages/webview/index?url=privacy', <WebviewPage />, '/pages/webview/index');
     expect(screen.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeTruthy();
-    expect(screen.getByText('Nunca vendemos tus datos.')).toBeTruthy();
+    expect(screen.getByText('Nunca vendemos sus datos.')).toBeTruthy();
   });
 });
 

@@ -79,11 +79,11 @@ export function BankCardEditPage() {
           <FormField
             label={t('fields.cardNumber')}
             name="cardNumber"
-            inputMode="numeric"
             autoComplete="off"
-            maxLength={20}
+            autoCapitalize="off"
+            maxLength={40}
             value={form.values.cardNumber}
-            onValueChange={(value) => form.setValue('cardNumber', value.replace(/[^\d\s-]/g, ''))}
+            onValueChange={(value) => form.setValue('cardNumber', value.replace(/[^\dA-Za-z\s.-]/g, ''))}
             error={fieldError('cardNumber')}
             hint={editing ? t('funding.cardNumberAgain', { number: editing.cardNumberMasked }) : undefined}
           />

@@ -7,7 +7,9 @@ import { FormSelect } from '../../../components/form-select.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
+import { amountInput } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -74,7 +76,7 @@ export function DepositFiatPage() {
               autoComplete="off"
               placeholder="0.00"
               value={form.values.amount}
-              onValueChange={(value) => form.setValue('amount', value.replace(',', '.'))}
+              onValueChange={(value) => form.setValue('amount', amountInput(value, currentLocale()))}
               error={amountError}
             />
             <ImageUpload

@@ -5,6 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
+import { amountInput } from '../../../lib/parse-amount.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { type OtherWithdrawalApplyInput, useApplyOtherWithdrawal } from '../api/apply-withdrawal.ts';
 import { useUsableWithdrawal } from '../api/get-usable-withdrawal.ts';
@@ -88,7 +89,7 @@ export function WithdrawOtherPage() {
           ))}
           <WithdrawAmountField
             value={form.values.amount}
-            onValueChange={(value) => form.setValue('amount', value)}
+            onValueChange={(value) => form.setValue('amount', amountInput(value, locale))}
             usableAmount={usable.data?.amount}
             currency={usable.data?.currency}
             error={fieldError('amount')}

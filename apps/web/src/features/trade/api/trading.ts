@@ -147,6 +147,8 @@ export type OrderInput = {
   takeProfit?: string | undefined;
   stopLoss?: string | undefined;
   idempotencyKey: string;
+  /** Stocks: 1 sells what is held, 0 opens a short (issue 15 §2); absent elsewhere. */
+  openClose?: 0 | 1 | undefined;
 };
 
 /** The create call of each market: stocks (US and Argentina), Taiwan stocks, futures, forex. */
@@ -166,8 +168,9 @@ export function createOrder(input: OrderInput): Promise<Order> {
   };
   if (source === '3') return callApi(tradingApi.createGold, { body: { goldCode: code, goldName: name, ...common } });
   if (source === '2') return callApi(tradingApi.createForex, { body: { stockCode: code, ...common } });
-  if (source === '7') return callApi(tradingApi.createTwStock, { body: { stockCode: code, source, ...common } });
-  return callApi(tradingApi.createStock, { body: { stockCode: code, source, ...common } });
+  const openClose = fields.openClose;
+  if (source === '7') return callApi(tradingApi.createTwStock, { body: { stockCode: code, source, ...common, openClose } });
+  return callApi(tradingApi.createStock, { body: { stockCode: code, source, ...common, openClose } });
 }
 
 export function useCreateOrder() {

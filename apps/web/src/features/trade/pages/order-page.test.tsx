@@ -65,6 +65,7 @@ beforeEach(() => {
     if (url === '/web/wallet/getWalletBalance')
       return envelope({ walletType: 'STOCK', currency: 'USD', balance: '1000.00', usedBalance: '0.00', availableBalance: '1000.00' });
     if (url === '/web/position/getByStock') return envelope(heldPositions);
+    if (url === '/web/stock/holding') return envelope({ stockCode: 'AAPL', heldQuantity: '5', sellableQuantity: '5', canSellShort: true });
     if (url === '/web/position/getHalfOrFullNum') return envelope({ positionId: '9', fullNum: '12', halfNum: '6' });
     if (url === '/web/stock/create') return envelope(null, 5002, 'La cantidad mínima no puede ser inferior a 1');
     return envelope(null, 1004, 'La URL no existe');
@@ -76,11 +77,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderTicket() {
+function renderTicket(entry = '/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=0') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=0']}>
+      <MemoryRouter initialEntries={[entry]}>
         <OrderPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -180,6 +181,43 @@ describe('OrderPage', { timeout: 20_000 }, () => {
     // A market buy fills at the ask, 200.01.
     expect(alerts).toEqual(['Debe ser mayor que 200,01', 'Debe ser menor que 200,01']);
     expect(calls('/stock/create')).toHaveLength(0);
+  });
+
+  it('Sell on a stock says what is held, fills it in, refuses more, and sends a market close (issue 15 §2)', async () => {
+    renderTicket('/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=1');
+    expect((await screen.findByTestId('stock-held')).textContent).toBe('Usted tiene 5 AAPL');
+    // Selling what is held is at the market, with no leverage or take-profit to choose.
+    const typeLegend = screen.getAllByText('Tipo de orden').find((element) => element.tagName === 'LEGEND');
+    expect(typeLegend?.closest('fieldset')?.hidden).toBe(true);
+    expect(screen.queryByLabelText('Apalancamiento')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Máximo' }));
+    expect(quantityInput().value).toBe('5');
+    fireEvent.change(quantityInput(), { target: { value: '6' } });
+    const submit = () => screen.getAllByRole('button', { name: 'Vender' }).find((button) => button.getAttribute('type') === 'submit');
+    fireEvent.click(submit() as HTMLElement);
+    expect((await screen.findByRole('alert')).textContent).toBe('Puede vender como máximo 5 AAPL');
+    expect(calls('/stock/create')).toHaveLength(0);
+    fireEvent.change(quantityInput(), { target: { value: '2' } });
+    fireEvent.click(submit() as HTMLElement);
+    // A confirmation of an earlier case may still be closing: the newest dialog is the last one.
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Enviar orden' })).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
+    const body = JSON.parse(String(calls('/stock/create')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ stockCode: 'AAPL', direction: 1, openClose: 1, type: 0, quantity: '2' });
+  });
+
+  it('a short is the separate choice, sent as Open with its margin shown', async () => {
+    renderTicket('/pages/payment/stock?name=Apple&code=AAPL&source=0&direction=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Vender en corto' }));
+    expect(screen.getByText(/requiere el margen indicado abajo/)).toBeTruthy();
+    fireEvent.change(quantityInput(), { target: { value: '7' } });
+    const submit = screen.getAllByRole('button', { name: 'Vender en corto' }).find((button) => button.getAttribute('type') === 'submit');
+    fireEvent.click(submit as HTMLElement);
+    // A confirmation of an earlier case may still be closing: the newest dialog is the last one.
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Enviar orden' })).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
+    const body = JSON.parse(String(calls('/stock/create')[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ direction: 1, openClose: 0, quantity: '7' });
   });
 
   it('offers only the leverage the market allows', () => {

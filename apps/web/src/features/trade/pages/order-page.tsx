@@ -13,6 +13,7 @@ import { currencySymbolOf, formatMoney, formatPercent, trendClass } from '../../
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { tradeTabRoute } from '../../../lib/navigation.ts';
+import { amountInput } from '../../../lib/parse-amount.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -28,6 +29,7 @@ import {
   walletOfSource,
 } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from '../components/price-levels.ts';
+import { StockSellChoice, useStockSell } from '../components/stock-sell.tsx';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 import '../trade.css';
 
@@ -86,7 +88,11 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const submissionKey = useSubmissionKey();
 
   const [direction, setDirection] = useState<0 | 1>(initialDirection);
-  const [type, setType] = useState<OrderType>(0);
+  // A stock Sell closes what is held, at the market (issue 15 §2); a short is the explicit other choice.
+  const stockSell = useStockSell(code, source, direction);
+  const isClosing = stockSell.isClosing;
+  const [chosenType, setType] = useState<OrderType>(0);
+  const type: OrderType = isClosing ? 0 : chosenType;
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
   const [stopPrice, setStopPrice] = useState('');
@@ -95,7 +101,11 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const [stopLoss, setStopLoss] = useState('');
   const leverageOptions = leverageOptionsOf(rules.data);
   const [chosenLeverage, setLeverage] = useState<number | null>(null);
-  const leverage = chosenLeverage !== null && leverageOptions.includes(chosenLeverage) ? chosenLeverage : (leverageOptions[0] ?? 1);
+  const leverage = isClosing
+    ? 1
+    : chosenLeverage !== null && leverageOptions.includes(chosenLeverage)
+      ? chosenLeverage
+      : (leverageOptions[0] ?? 1);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
 
   const currency = rules.data?.currency ?? wallet.data?.currency ?? 'USD';
@@ -128,12 +138,17 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
     const unitCost = Math.max(unitPrice / leverage, perContract) + unitPrice * feeRate;
     return floorToLots((available * share) / unitCost, lot);
   };
+  const sellable = stockSell.holding?.sellableQuantity ?? '0';
   const fill = (which: 'half' | 'full') => {
-    const value = halfOrFull.data
+    const value = isClosing
       ? which === 'half'
-        ? halfOrFull.data.halfNum
-        : halfOrFull.data.fullNum
-      : fillFromBalance(which === 'half' ? 0.5 : 1);
+        ? floorToLots(Number(sellable) / 2, lot)
+        : floorToLots(Number(sellable), lot)
+      : halfOrFull.data
+        ? which === 'half'
+          ? halfOrFull.data.halfNum
+          : halfOrFull.data.fullNum
+        : fillFromBalance(which === 'half' ? 0.5 : 1);
     setQuantity(value);
     setErrors((previous) => ({ ...previous, quantity: value === '' ? t('trade.ticket.nothingToFill') : undefined }));
   };
@@ -141,6 +156,8 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const validate = (): boolean => {
     const next: Partial<Record<FieldName, string>> = {};
     if (!isPositiveDecimal(quantity)) next.quantity = t('trade.ticket.quantityRequired');
+    else if (isClosing && Number(quantity) > Number(sellable))
+      next.quantity = t('trade.stockSell.moreThanHeld', { quantity: formatDecimal(sellable, locale), code });
     if (hasLimitPrice(type) && !isPositiveDecimal(price)) next.price = t('trade.ticket.priceRequired');
     if (hasStopPrice(type) && !isPositiveDecimal(stopPrice)) next.stopPrice = t('trade.ticket.priceRequired');
     const levels = levelErrors({ direction, reference: estimatePrice, takeProfit, stopLoss });
@@ -170,8 +187,9 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
       stopPrice: hasStopPrice(type) ? stopPrice : undefined,
       leverage,
       timeInForce,
-      takeProfit: takeProfit === '' ? undefined : takeProfit,
-      stopLoss: stopLoss === '' ? undefined : stopLoss,
+      takeProfit: takeProfit === '' || isClosing ? undefined : takeProfit,
+      stopLoss: stopLoss === '' || isClosing ? undefined : stopLoss,
+      openClose: stockSell.openClose,
     };
     const idempotencyKey = submissionKey.keyFor(JSON.stringify(input));
     create.mutate(
@@ -198,18 +216,18 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
     if (create.isPending || !validate()) return;
     const rows: Array<[string, string]> = [
       [t('trade.ticket.instrument'), `${name} (${code})`],
-      [t('trade.ticket.direction'), t(direction === 0 ? 'trade.buy' : 'trade.sell')],
+      [t('trade.ticket.direction'), t(direction === 0 ? 'trade.buy' : stockSell.isShort ? 'trade.stockSell.openShort' : 'trade.sell')],
       [t('trade.fields.type'), t(`trade.orderTypes.${type}`)],
       [t('trade.fields.quantity'), formatDecimal(quantity, locale)],
     ];
     if (hasStopPrice(type)) rows.push([t('trade.fields.stopPrice'), formatDecimal(stopPrice, locale)]);
     if (hasLimitPrice(type)) rows.push([t('trade.fields.price'), formatDecimal(price, locale)]);
-    rows.push([t('trade.fields.leverage'), `${leverage}×`]);
+    if (!isClosing) rows.push([t('trade.fields.leverage'), `${leverage}×`]);
     rows.push([t('trade.ticket.timeInForce'), t(`trade.ticket.timeInForces.${timeInForce}`)]);
     if (takeProfit !== '') rows.push([t('trade.fields.takeProfit'), formatDecimal(takeProfit, locale)]);
     if (stopLoss !== '') rows.push([t('trade.fields.stopLoss'), formatDecimal(stopLoss, locale)]);
     if (hasEstimate) {
-      rows.push([t('trade.fields.margin'), formatMoney(toMoneyText(margin), locale, symbol)]);
+      if (!isClosing) rows.push([t('trade.fields.margin'), formatMoney(toMoneyText(margin), locale, symbol)]);
       rows.push([t('trade.fields.fee'), formatMoney(toMoneyText(fee), locale, symbol)]);
     }
     const isConfirmed = await Dialog.confirm({
@@ -227,7 +245,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   };
 
   const edit = (setter: (value: string) => void, field: FieldName) => (value: string) => {
-    setter(value.replace(',', '.').trim());
+    setter(amountInput(value, locale));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
 
@@ -282,7 +300,8 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
             ))}
           </div>
         </fieldset>
-        <fieldset className="segmented">
+        <StockSellChoice sell={stockSell} code={code} locale={locale} />
+        <fieldset className="segmented" hidden={isClosing}>
           <legend className="form-field-label">{t('trade.fields.type')}</legend>
           <div className="segmented-options">
             {([0, 1, 2, 3] as const).map((value) => (
@@ -345,17 +364,19 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
             </span>
           }
         />
-        <FormSelect
-          label={t('trade.fields.leverage')}
-          value={String(leverage)}
-          options={leverageOptions.map((value) => ({ value: String(value), label: `${value}×` }))}
-          onValueChange={(value) => {
-            setLeverage(Number(value));
-            setErrors((previous) => ({ ...previous, leverage: undefined }));
-          }}
-          error={errors.leverage}
-        />
-        <fieldset className="segmented">
+        {isClosing ? null : (
+          <FormSelect
+            label={t('trade.fields.leverage')}
+            value={String(leverage)}
+            options={leverageOptions.map((value) => ({ value: String(value), label: `${value}×` }))}
+            onValueChange={(value) => {
+              setLeverage(Number(value));
+              setErrors((previous) => ({ ...previous, leverage: undefined }));
+            }}
+            error={errors.leverage}
+          />
+        )}
+        <fieldset className="segmented" hidden={isClosing}>
           <legend className="form-field-label">{t('trade.ticket.timeInForce')}</legend>
           <div className="segmented-options">
             {timeInForces.map((value) => (
@@ -372,7 +393,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
           </div>
           <p className="form-field-hint">{t(`trade.ticket.timeInForceHints.${timeInForce}`)}</p>
         </fieldset>
-        <fieldset className="order-levels">
+        <fieldset className="order-levels" hidden={isClosing}>
           <legend className="form-field-label">{t('trade.ticket.levels')}</legend>
           <div className="order-levels-fields">
             <FormField
@@ -403,7 +424,9 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
           <Summary
             rows={[
               [t('trade.ticket.amount'), hasEstimate ? formatMoney(toMoneyText(notional), locale, symbol) : '–'],
-              [t('trade.fields.margin'), hasEstimate ? formatMoney(toMoneyText(margin), locale, symbol) : '–'],
+              isClosing
+                ? [t('trade.stockSell.proceeds'), hasEstimate ? formatMoney(toMoneyText(Math.max(notional - fee, 0)), locale, symbol) : '–']
+                : [t('trade.fields.margin'), hasEstimate ? formatMoney(toMoneyText(margin), locale, symbol) : '–'],
               [t('trade.fields.fee'), hasEstimate ? formatMoney(toMoneyText(fee), locale, symbol) : '–'],
               [
                 t('trade.ticket.available', { wallet: t(walletLabelKey(walletType)) }),
@@ -411,7 +434,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
               ],
             ]}
           />
-          {hasEstimate && wallet.data && margin + fee > Number(wallet.data.availableBalance) ? (
+          {!isClosing && hasEstimate && wallet.data && margin + fee > Number(wallet.data.availableBalance) ? (
             <p className="form-field-error">{t('trade.ticket.notEnough')}</p>
           ) : null}
         </section>
@@ -420,7 +443,9 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
           className={`button button-block ${direction === 0 ? 'button-buy' : 'button-sell'}`}
           disabled={create.isPending}
         >
-          {create.isPending ? t('common.loading') : t(direction === 0 ? 'trade.ticket.submitBuy' : 'trade.ticket.submitSell')}
+          {create.isPending
+            ? t('common.loading')
+            : t(direction === 0 ? 'trade.ticket.submitBuy' : stockSell.isShort ? 'trade.stockSell.submitShort' : 'trade.ticket.submitSell')}
         </button>
       </form>
     </div>

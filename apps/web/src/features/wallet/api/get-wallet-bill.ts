@@ -1,4 +1,4 @@
-import { type pageOf, type WalletType, walletApi, type walletBillSchema } from '@bolsa/contracts';
+import { type pageOf, type StatementKindFilter, type WalletType, walletApi, type walletBillSchema } from '@bolsa/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -10,22 +10,33 @@ export type WalletBillPage = output<ReturnType<typeof pageOf<typeof walletBillSc
 
 export const statementPageSize = 20;
 
+/** What the statement is narrowed to: a wallet, a kind of movement, and days (YYYY-MM-DD, both included). */
+export type StatementFilters = { walletType?: WalletType; kind?: StatementKindFilter; fromDate?: string; toDate?: string };
+
 /** POST /web/wallet/getWalletBill: one page of the statement, times formatted in the user's time zone. */
-export function getWalletBill(input: { walletType?: WalletType; pageNum: number }, signal?: AbortSignal): Promise<WalletBillPage> {
+export function getWalletBill(input: StatementFilters & { pageNum: number }, signal?: AbortSignal): Promise<WalletBillPage> {
+  const { pageNum, ...filters } = input;
   return callApi(walletApi.walletBill, {
-    body: { walletType: input.walletType, timeZone: userTimeZone(), pageNum: input.pageNum, pageSize: statementPageSize },
+    body: { ...filters, timeZone: userTimeZone(), pageNum, pageSize: statementPageSize },
     signal,
   });
 }
 
-export const walletBillQueryOptions = (walletType?: WalletType) =>
+export const walletBillQueryOptions = (filters: StatementFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: [...walletQueryScope, 'bill', walletType ?? 'all'],
-    queryFn: ({ pageParam, signal }) => getWalletBill({ walletType, pageNum: pageParam }, signal),
+    queryKey: [
+      ...walletQueryScope,
+      'bill',
+      filters.walletType ?? 'all',
+      filters.kind ?? 'all',
+      filters.fromDate ?? '',
+      filters.toDate ?? '',
+    ],
+    queryFn: ({ pageParam, signal }) => getWalletBill({ ...filters, pageNum: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: WalletBillPage) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
   });
 
-export function useWalletBill(walletType?: WalletType) {
-  return useInfiniteQuery(walletBillQueryOptions(walletType));
+export function useWalletBill(filters: StatementFilters = {}) {
+  return useInfiniteQuery(walletBillQueryOptions(filters));
 }

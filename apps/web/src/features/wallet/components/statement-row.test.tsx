@@ -4,8 +4,13 @@ import { initI18n, setLocale } from '../../../lib/i18n.ts';
 import type { WalletBill } from '../api/get-wallet-bill.ts';
 import { StatementRow } from './statement-row.tsx';
 
+/** The line kind the server gives each reason when the line has no subject to name. */
+const lineOfReason = { withdrawal_hold: 'withdrawal_hold', fx_conversion: 'fx_out', adjustment: 'adjustment' } as const;
+
 function bill(overrides: Partial<WalletBill>): WalletBill {
   return {
+    line: overrides.reason && overrides.reason in lineOfReason ? lineOfReason[overrides.reason as keyof typeof lineOfReason] : 'deposit',
+    subject: {},
     id: '1',
     walletType: 'BALANCE',
     currency: 'USD',

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatSignedMoney, toMilliseconds } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { WalletBill } from '../api/get-wallet-bill.ts';
+import { statementSentence } from './statement-sentence.ts';
 import '../wallet.css';
 
-/** One statement line: why (translated reason), which wallet, when; the signed amount and the balance after. */
+/** One statement line: what happened in words, which wallet, when; the signed amount and the running balance after it. */
 export function StatementRow({ bill, locale }: { bill: WalletBill; locale: Locale }) {
   const { t } = useTranslation();
   const amount = formatSignedMoney(bill.amount, locale, bill.currency);
   return (
     <li className="statement-row">
       <div className="statement-row-main">
-        <span className="statement-row-reason">{t(`wallet.reasons.${bill.reason}`)}</span>
+        <span className="statement-row-reason">{statementSentence(bill, locale, t)}</span>
         <span className={`statement-row-amount ${amount.trend}`} data-testid="statement-amount">
           {amount.text}
         </span>

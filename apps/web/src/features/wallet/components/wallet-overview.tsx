@@ -19,6 +19,7 @@ import { pagePath } from '../../../lib/pages.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useFundingOverview } from '../api/get-funding-overview.ts';
 import { useWallets, type WalletOverview as WalletOverviewData } from '../api/get-wallets.ts';
+import { AssetSplit } from './asset-split.tsx';
 import '../wallet.css';
 
 /** "2025-03-14" (the server's date in the user's zone) as DD/MM/YYYY, without passing through UTC. */
@@ -47,22 +48,40 @@ function FundingSummary() {
       </section>
     );
   }
-  const profit = formatSignedMoney(overview.data.todayProfit, locale, 'USD');
+  const { assets } = overview.data;
+  const profit = formatSignedMoney(assets.todayPnlUsd, locale, 'USD');
   return (
-    <section className="funding-summary" aria-label={t('wallet.summaryTitle')}>
-      <p className="funding-summary-label">{t('wallet.totalUsd')}</p>
-      <p className="funding-summary-total">{formatMoney(overview.data.totalUsd, locale)}</p>
-      <dl className="funding-summary-details">
-        <div>
-          <dt>{t('wallet.todayProfit')}</dt>
-          <dd className={profit.trend}>{profit.text}</dd>
-        </div>
-        <div>
-          <dt>{t('wallet.asOf')}</dt>
-          <dd>{formatIsoDate(overview.data.thisDate)}</dd>
-        </div>
-      </dl>
-    </section>
+    <>
+      <section className="funding-summary" aria-label={t('wallet.summaryTitle')}>
+        <p className="funding-summary-label">{t('wallet.totalUsd')}</p>
+        <p className="funding-summary-total" data-testid="total-assets">
+          {formatMoney(assets.totalAssetsUsd, locale)}
+        </p>
+        <dl className="funding-summary-details">
+          <div>
+            <dt>{t('wallet.cash')}</dt>
+            <dd>{formatMoney(assets.cashUsd, locale)}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.positionsValue')}</dt>
+            <dd>{formatMoney(assets.positionsUsd, locale)}</dd>
+          </div>
+        </dl>
+        <dl className="funding-summary-details">
+          <div>
+            <dt>{t('wallet.todayProfit')}</dt>
+            <dd className={profit.trend} data-testid="today-pnl">
+              {profit.text}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('wallet.asOf')}</dt>
+            <dd>{formatIsoDate(overview.data.thisDate)}</dd>
+          </div>
+        </dl>
+      </section>
+      <AssetSplit assets={assets} locale={locale} />
+    </>
   );
 }
 
@@ -86,11 +105,13 @@ function WalletRows({ data }: { data: WalletOverviewData }) {
     <ul className="wallet-list">
       {data.wallets.map((wallet) => {
         const symbol = currencySymbolOf(wallet.currency);
+        const assets = data.assets.byWallet.find((row) => row.walletType === wallet.walletType);
+        const hasPositions = assets !== undefined && assets.positionsValue !== '0.00';
         return (
           <li key={wallet.walletType} className="wallet-row">
             <div className="wallet-row-main">
               <span className="wallet-row-name">{t(walletLabelKey(wallet.walletType))}</span>
-              <span className="wallet-row-balance">{formatMoney(wallet.balance, locale, symbol)}</span>
+              <span className="wallet-row-balance">{formatMoney(assets?.total ?? wallet.balance, locale, symbol)}</span>
             </div>
             <div className="wallet-row-details">
               <span>
@@ -99,6 +120,11 @@ function WalletRows({ data }: { data: WalletOverviewData }) {
               <span>
                 {t('wallet.held')} {formatMoney(wallet.usedBalance, locale, symbol)}
               </span>
+              {hasPositions ? (
+                <span>
+                  {t('wallet.positionsValue')} {formatMoney(assets.positionsValue, locale, symbol)}
+                </span>
+              ) : null}
             </div>
           </li>
         );

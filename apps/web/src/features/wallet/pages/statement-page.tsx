@@ -1,10 +1,11 @@
 import '../../../lib/antd-mobile-setup.ts';
-import { type Locale, type WalletType, walletTypes } from '@bolsa/contracts';
+import { type Locale, type StatementKindFilter, statementKindFilterNames, type WalletType, walletTypes } from '@bolsa/contracts';
 import { PullToRefresh } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { ListEnd } from '../../../components/list-end.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -13,13 +14,22 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useWalletBill } from '../api/get-wallet-bill.ts';
 import { StatementRow } from '../components/statement-row.tsx';
+import './statement-page.css';
 
-/** /pages/profile/transaction: every ledger line of the user's wallets, newest first, filterable by wallet. */
+/** /pages/profile/transaction: every ledger line of the user's wallets in words, newest first, filterable by wallet, kind and dates. */
 export function StatementPage() {
   const { t, i18n } = useTranslation();
   const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
   const [walletType, setWalletType] = useState<WalletType | ''>('');
-  const bill = useWalletBill(walletType || undefined);
+  const [kind, setKind] = useState<StatementKindFilter | ''>('');
+  const [fromDate, setFromDate] = useState('');
+  const [toDate, setToDate] = useState('');
+  const bill = useWalletBill({
+    ...(walletType ? { walletType } : {}),
+    ...(kind ? { kind } : {}),
+    ...(fromDate ? { fromDate } : {}),
+    ...(toDate ? { toDate } : {}),
+  });
   const rows = bill.data?.pages.flatMap((page) => page.list) ?? [];
 
   return (
@@ -33,6 +43,31 @@ export function StatementPage() {
           options={walletTypes.map((type) => ({ value: type, label: t(walletLabelKey(type)) }))}
           onValueChange={(value) => setWalletType(value as WalletType | '')}
         />
+        <FormSelect
+          label={t('wallet.kindFilter')}
+          value={kind}
+          placeholder={t('wallet.allKinds')}
+          options={statementKindFilterNames.map((name) => ({ value: name, label: t(`wallet.kinds.${name}`) }))}
+          onValueChange={(value) => setKind(value as StatementKindFilter | '')}
+        />
+        <div className="statement-dates">
+          <FormField
+            label={t('wallet.fromDate')}
+            name="fromDate"
+            type="date"
+            value={fromDate}
+            max={toDate || undefined}
+            onValueChange={setFromDate}
+          />
+          <FormField
+            label={t('wallet.toDate')}
+            name="toDate"
+            type="date"
+            value={toDate}
+            min={fromDate || undefined}
+            onValueChange={setToDate}
+          />
+        </div>
         <PullToRefresh onRefresh={async () => void (await bill.refetch())}>
           {bill.isPending ? (
             <ListSkeleton rows={5} />

@@ -17,6 +17,7 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney, toMilliseconds, truncateDecimal } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
+import { amountInput } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -225,7 +226,7 @@ export function TransferPage() {
             autoComplete="off"
             placeholder="0.00"
             value={form.values.amount}
-            onValueChange={(value) => edit('amount', value.replace(',', '.'))}
+            onValueChange={(value) => edit('amount', amountInput(value, locale))}
             error={fieldError('amount')}
             addon={
               <button

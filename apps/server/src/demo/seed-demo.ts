@@ -1,0 +1,118 @@
+import { currencyOfWallet, type QuoteTick, type WalletType } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
+import type { LedgerService } from '../modules/ledger/index.ts';
+import type { TradingService } from '../modules/trading/index.ts';
+import type { Database } from '../platform/db/index.ts';
+
+type CreateOrderInput = Parameters<TradingService['create']>[2];
+
+/** What the demo account's wallets are funded with on first start (README, "The demo account"). */
+export const demoFunding: ReadonlyArray<[WalletType, string]> = [
+  ['BALANCE', '5000'],
+  ['STOCK', '25000'],
+  ['AR', '5000000'],
+  ['TW', '2000000'],
+  ['FUTURE', '50000'],
+  ['FOREX', '5000'],
+];
+
+type DemoOrder = { kind: 'stock' | 'twStock' | 'gold' | 'forex'; code: string; quantity: string; leverage?: number; limitShare?: string };
+
+/** Holdings in US, Argentine and Taiwan stocks, a forex position, a futures position, and a resting limit order. */
+const demoOrders: DemoOrder[] = [
+  { kind: 'stock', code: 'AAPL', quantity: '10' },
+  { kind: 'stock', code: 'MSFT', quantity: '5' },
+  { kind: 'stock', code: 'GGAL', quantity: '200' },
+  { kind: 'twStock', code: '2330', quantity: '1000' },
+  { kind: 'forex', code: 'EURUSD', quantity: '10000', leverage: 20 },
+  // A limit well under the price: it rests in the order list until cancelled.
+  { kind: 'stock', code: 'AAPL', quantity: '5', limitShare: '0.8' },
+];
+
+type Dependencies = {
+  db: Database;
+  ledger: LedgerService;
+  trading: TradingService;
+  quotes: { latest(code: string): QuoteTick | undefined };
+  /** The front futures contract to hold, if the catalog lists one. */
+  futuresCode: string | undefined;
+  email: string;
+  /** Aborted when the server closes: seeding stops where it is (it resumes on the next start). */
+  signal: AbortSignal;
+  logger: { info(object: object, message: string): void; warn(object: object, message: string): void };
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Makes the demo account live (issue 15 §8): its wallets funded by deposits through the ledger, and its
+ * positions and resting order placed through the trading service as any user's, so the ledger balances.
+ * Every movement and order has a fixed idempotency key, so a restart changes nothing. Orders wait for a quote
+ * (up to a minute after start); one refused (a market shut, no quote) is logged and left out.
+ */
+export async function seedDemo(dependencies: Dependencies): Promise<void> {
+  const { db, ledger, trading, quotes, logger } = dependencies;
+  const found = await db.execute<{ id: string }>(sql`SELECT id::text FROM users WHERE email = ${dependencies.email}`);
+  const userId = found.rows[0]?.id;
+  if (!userId) return;
+  for (const [walletType, amount] of demoFunding) {
+    await ledger.post(db, {
+      idempotencyKey: `demo:fund:${walletType}`,
+      reason: 'deposit',
+      legs: [
+        { account: { system: 'DEPOSIT_CLEARING', currency: currencyOfWallet(walletType) }, amount: `-${amount}` },
+        { account: { userId: Number(userId), walletType }, amount },
+      ],
+    });
+  }
+  const orders = dependencies.futuresCode
+    ? [...demoOrders, { kind: 'gold' as const, code: dependencies.futuresCode, quantity: '1', leverage: 10 }]
+    : demoOrders;
+  const principal = { userId, sessionId: 'demo-seed' };
+  for (const order of orders) {
+    for (let waited = 0; !quotes.latest(order.code) && waited < 60_000 && !dependencies.signal.aborted; waited += 250) await sleep(250);
+    if (dependencies.signal.aborted) return;
+    const tick = quotes.latest(order.code);
+    const input: CreateOrderInput = {
+      code: order.code,
+      direction: 0,
+      type: order.limitShare ? 1 : 0,
+      quantity: order.quantity,
+      leverage: order.leverage ?? 1,
+      timeInForce: order.limitShare ? 'gtc' : 'day',
+      idempotencyKey: `demo-order-${order.code}-${order.limitShare ? 'limit' : 'open'}`,
+      ...(order.limitShare && tick ? { price: (Number(tick.price) * Number(order.limitShare)).toFixed(2) } : {}),
+    };
+    try {
+      await trading.create(principal, order.kind, input);
+    } catch (error) {
+      logger.warn({ err: error, code: order.code }, 'demo: an order of the demo account was not placed');
+    }
+  }
+  logger.info({ orders: orders.length }, 'demo: the demo account is funded and holds its positions');
+}
+
+/**
+ * Seeds the demo account in the background once the server has started (orders wait for quotes), and stops
+ * when the server closes. The futures position is in the front contract still trading.
+ */
+export function startDemoSeeding(
+  app: {
+    addHook(name: 'onClose', hook: () => Promise<void>): unknown;
+    log: Dependencies['logger'] & { error(object: object, message: string): void };
+  },
+  dependencies: Omit<Dependencies, 'signal' | 'futuresCode' | 'logger'> & {
+    catalog: { instruments: ReadonlyArray<{ code: string; classify: string; lastTradeDate: string | null }> };
+    now: () => Date;
+  },
+) {
+  const controller = new AbortController();
+  app.addHook('onClose', async () => controller.abort());
+  const today = dependencies.now().toISOString().slice(0, 10);
+  const futures = dependencies.catalog.instruments.find(
+    (instrument) => instrument.classify === 'FUTURE' && (instrument.lastTradeDate ?? '') > today,
+  );
+  void seedDemo({ ...dependencies, futuresCode: futures?.code, signal: controller.signal, logger: app.log }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'demo: seeding failed'),
+  );
+}

@@ -1,0 +1,102 @@
+import { currencyOfWallet, type WalletType } from '@bolsa/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scriptedQuotes } from '../../test/scripted-quotes.ts';
+import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+
+type Line = {
+  id: string;
+  walletType: string;
+  amount: string;
+  balanceAfter: string;
+  reason: string;
+  memo: string | null;
+  line: string;
+  subject: object;
+};
+type Page = { list: Line[]; total: number };
+
+describe('the statement reads as words (issue 15 §6)', () => {
+  const quotes = scriptedQuotes();
+  let testApp: TestApp;
+  let ledger: LedgerService;
+  let ana: { token: string; user: { id: string } };
+  let counter = 0;
+  const key = () => `statement-key-${Date.now().toString(36)}-${++counter}`;
+  const call = <T>(path: string, body: unknown) => testApp.call<T>(path, { token: ana.token, language: 'en', body });
+  const statement = async (filters: Record<string, unknown> = {}) =>
+    (await call<Page>('/wallet/getWalletBill', { timeZone: 'UTC', pageSize: 50, ...filters })).body.data.list;
+  const fund = (walletType: WalletType, amount: string) =>
+    ledger.post(testApp.database.db, {
+      idempotencyKey: `statement-fund:${key()}`,
+      reason: 'deposit',
+      legs: [
+        { account: { system: 'DEPOSIT_CLEARING', currency: currencyOfWallet(walletType) }, amount: `-${amount}` },
+        { account: { userId: Number(ana.user.id), walletType }, amount },
+      ],
+    });
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ appOptions: { quoteSource: quotes } });
+    ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
+    ana = await registerUser(testApp);
+    await fund('BALANCE', '10000');
+    quotes.set('AAPL', '270.69', '270.71');
+  });
+  afterEach(async () => {
+    expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('a transfer names the other wallet; a buy is its own line and its fee another, each with the balance after it', async () => {
+    const moved = await call('/wallet/transfer', {
+      fromWalletType: 'BALANCE',
+      toWalletType: 'STOCK',
+      amount: '5000',
+      idempotencyKey: key(),
+    });
+    expect(moved.body.code).toBe(200);
+    const bought = await call('/stock/create', { stockCode: 'AAPL', direction: 0, quantity: '10', idempotencyKey: key() });
+    expect(bought.body.code).toBe(200);
+    const lines = await statement();
+    // Newest first: 10 × 270.71 = 2,707.10 paid, then its fee of 0.1 % (2.71) as a line of its own.
+    expect(
+      lines.slice(0, 4).map(({ walletType, line, subject, amount, balanceAfter }) => ({ walletType, line, subject, amount, balanceAfter })),
+    ).toEqual([
+      { walletType: 'STOCK', line: 'fee', subject: { code: 'AAPL' }, amount: '-2.71', balanceAfter: '2290.19' },
+      {
+        walletType: 'STOCK',
+        line: 'buy',
+        subject: { code: 'AAPL', quantity: '10', price: '270.71' },
+        amount: '-2707.10',
+        balanceAfter: '2292.90',
+      },
+      { walletType: 'STOCK', line: 'transfer_in', subject: { walletType: 'BALANCE' }, amount: '5000.00', balanceAfter: '5000.00' },
+      { walletType: 'BALANCE', line: 'transfer_out', subject: { walletType: 'STOCK' }, amount: '-5000.00', balanceAfter: '5000.00' },
+    ]);
+    // No line carries an internal id in what it says.
+    for (const entry of lines) expect(entry.memo ?? '').not.toMatch(/order|position|\d{3,}/);
+    expect(new Set(lines.map((entry) => entry.id)).size).toBe(lines.length);
+  });
+
+  it('a sale says what was sold, with its result and fee, and the filters narrow by kind, wallet and date', async () => {
+    quotes.set('AAPL', '280.00', '280.02');
+    const sold = await call('/stock/create', { stockCode: 'AAPL', direction: 1, quantity: '10', idempotencyKey: key() });
+    expect(sold.body.code).toBe(200);
+    const lines = await statement({ walletType: 'STOCK' });
+    expect(lines.slice(0, 3).map(({ line, subject }) => ({ line, subject }))).toEqual([
+      { line: 'fee', subject: { code: 'AAPL' } },
+      { line: 'realised_pnl', subject: { code: 'AAPL' } },
+      { line: 'sell', subject: { code: 'AAPL', quantity: '10', price: '280' } },
+    ]);
+    const fees = await statement({ kind: 'fees' });
+    expect(fees.map((entry) => entry.reason)).toEqual(['fee']);
+    const transfers = await statement({ kind: 'transfers', walletType: 'BALANCE' });
+    expect(transfers.map((entry) => entry.line)).toEqual(['transfer_out']);
+    expect(await statement({ toDate: '2020-01-01' })).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await statement({ fromDate: today, toDate: today })).length).toBe((await statement()).length);
+  });
+});

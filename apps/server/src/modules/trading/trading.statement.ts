@@ -1,0 +1,33 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/index.ts';
+import { tradingOrders } from './trading.tables.ts';
+
+/** What a statement line says about an order (issue 15 §6): no ids leave, only what was traded. */
+export type StatementOrder = {
+  id: number;
+  code: string;
+  direction: number;
+  openClose: number;
+  quantity: string;
+  fillPrice: string | null;
+  fee: string | null;
+  margin: string | null;
+};
+
+/** The user's own orders among `ids` (an id of another user answers nothing). */
+export async function statementOrdersOf(executor: Executor, userId: number, ids: readonly number[]): Promise<StatementOrder[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select({
+      id: tradingOrders.id,
+      code: tradingOrders.code,
+      direction: tradingOrders.direction,
+      openClose: tradingOrders.openClose,
+      quantity: tradingOrders.quantity,
+      fillPrice: tradingOrders.fillPrice,
+      fee: tradingOrders.fee,
+      margin: tradingOrders.margin,
+    })
+    .from(tradingOrders)
+    .where(and(eq(tradingOrders.userId, userId), inArray(tradingOrders.id, [...ids])));
+}

@@ -138,10 +138,6 @@ export async function deleteOldEmailCodes(executor: Executor) {
   await executor.execute(sql`DELETE FROM email_codes WHERE expires_at < now() - interval '1 day'`);
 }
 
-export async function insertFailure(executor: Executor, scope: FailureScope, subject: string) {
-  await executor.insert(authFailures).values({ scope, subject });
-}
-
 export async function clearFailures(executor: Executor, scope: FailureScope, subject: string) {
   await executor.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.subject, subject)));
 }
@@ -161,6 +157,38 @@ export async function lockedUntil(executor: Executor, scope: FailureScope, subje
     .limit(1);
   const row = rows[0];
   return row ? new Date(row.createdAt.getTime() + windowMs) : undefined;
+}
+
+export type AttemptBudget = { scope: FailureScope; subject: string; limit: number; windowMs: number };
+
+/**
+ * Reserves one attempt against every budget before the secret is verified, so that attempts running at
+ * once cannot all pass a count read before any of them failed: each budget's count and reservation run
+ * under a transaction-scoped advisory lock (taken in a fixed order), which holds across processes.
+ * The reservation is written as a failure, committed before the secret is verified, and released if it was
+ * right. Answers the moment the subject may try again when a budget is spent, and writes nothing then.
+ */
+export async function reserveAttempt(
+  tx: Executor,
+  budgets: AttemptBudget[],
+): Promise<{ lockedUntil: Date; ids?: undefined } | { lockedUntil?: undefined; ids: number[] }> {
+  const ordered = [...budgets].sort((a, b) => `${a.scope}:${a.subject}`.localeCompare(`${b.scope}:${b.subject}`));
+  for (const budget of ordered) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`auth-failures:${budget.scope}:${budget.subject}`}))`);
+  }
+  const untils = await Promise.all(ordered.map((budget) => lockedUntil(tx, budget.scope, budget.subject, budget.limit, budget.windowMs)));
+  const latest = untils.filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (latest) return { lockedUntil: latest };
+  const rows = await tx
+    .insert(authFailures)
+    .values(ordered.map((budget) => ({ scope: budget.scope, subject: budget.subject })))
+    .returning({ id: authFailures.id });
+  return { ids: rows.map((row) => row.id) };
+}
+
+/** Gives back reserved attempts whose secret turned out right. */
+export async function releaseAttempts(executor: Executor, ids: number[]) {
+  if (ids.length > 0) await executor.delete(authFailures).where(inArray(authFailures.id, ids));
 }
 
 export async function deleteOldFailures(executor: Executor) {

@@ -63,6 +63,7 @@ import {
   registerSecurityHeaders,
   requestLoggerFactory,
   sendError,
+  serverTimeouts,
 } from './platform/http/index.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.ts';
 import { createMailer, type Mailer } from './platform/mail/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    ...serverTimeouts({ requestTimeoutMs: config.httpRequestTimeoutMs, keepAliveMs: config.httpKeepAliveMs }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

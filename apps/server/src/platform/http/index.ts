@@ -13,3 +13,4 @@ export {
   userRoute,
 } from './route.ts';
 export { registerSecurityHeaders } from './security-headers.ts';
+export { serverTimeouts } from './server-timeouts.ts';

@@ -267,7 +267,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const auth = createAuthService({ db, mailer, settings: config, sessions });
   const restrictions = createRestrictionsService({ db, sessionCache: sessions });
   const messages = createMessagesService({ db, auth, bus, logger: app.log });
-  const uploads = createUploadsService({ db, storage });
+  const uploads = createUploadsService({ db, storage, quota: config.uploadQuota });
   const ledger = createLedgerService({ db, logger: app.log });
   const fx =
     options.fxRates ??

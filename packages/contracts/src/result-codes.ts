@@ -79,6 +79,8 @@ export const resultCodes = {
     when: 'A withdrawal above the daily or monthly limit of the verification level.',
   },
   WITHDRAWALS_FROZEN: { code: 4040, httpStatus: 423, when: 'A withdrawal by a user whose withdrawals an operator has frozen.' },
+  UPLOAD_QUOTA_DAILY: { code: 4041, httpStatus: 429, when: "An upload past the user's files or bytes for the UTC day." },
+  UPLOAD_QUOTA_TOTAL: { code: 4042, httpStatus: 403, when: "An upload past the user's files or bytes kept in total." },
 
   // Trading: 5xxx
   INSTRUMENT_NOT_TRADABLE: {

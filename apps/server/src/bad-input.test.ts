@@ -38,6 +38,12 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
     const { [field]: _removed, ...missing } = valid;
     const isOptional = spec.body.shape[field]?.safeParse(undefined).success === true;
     if (!isOptional) cases.push({ name: `${name}: missing ${field}`, path: spec.path, body: missing });
+    // PostgreSQL text cannot hold a null byte: whatever the field's own rule, it is refused at validation.
+    cases.push({
+      name: `${name}: ${field} has a null byte`,
+      path: spec.path,
+      body: { ...valid, [field]: `${String(valid[field])}\u0000x` },
+    });
     for (const [label, value] of wrongValues) {
       // A value the field itself accepts (an empty optional label) is not a wrong value for it.
       if (spec.body.shape[field]?.safeParse(value).success) continue;
@@ -111,6 +117,20 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
       body: { email: 'a@b', password: 'secret123', confirmPassword: 'secret124', code: '123456' },
     });
     expect(mismatch.body.msg).toBe('Repeat password: The two passwords do not match');
+  });
+
+  it('refuses a null byte in a query or path parameter with a translated message', async () => {
+    for (const path of ['/m_ft/stock_list?type=a%00b', '/m_ft/stock_detail_ft?stockCode=AAPL%00']) {
+      const response = await testApp.call(path, { token, method: 'GET', language: 'en' });
+      expect(response.status, path).toBe(400);
+      expect(response.body.code, path).toBe(1001);
+    }
+    const field = await testApp.call('/UserAccount/addCardNo', {
+      token,
+      language: 'en',
+      body: { bankName: 'Banco\u0000', accountName: 'Ana', cardNumber: '123456789' },
+    });
+    expect(field.body).toMatchObject({ code: 1001, msg: 'Bank name: The text contains a character that is not allowed' });
   });
 
   it('wrote nothing for any of them', async () => {

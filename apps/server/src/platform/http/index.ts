@@ -14,3 +14,4 @@ export {
 } from './route.ts';
 export { registerSecurityHeaders } from './security-headers.ts';
 export { serverTimeouts } from './server-timeouts.ts';
+export { validatorCompiler } from './validator.ts';

@@ -57,6 +57,7 @@ import { createInProcessBus, createRedisBus, type EventBus } from './platform/bu
 import type { Config } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db/index.ts';
 import {
+  answerFrameworkError,
   createRequestIdGenerator,
   publicRoute,
   registerEnvelope,
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
     ...serverTimeouts({ requestTimeoutMs: config.httpRequestTimeoutMs, keepAliveMs: config.httpKeepAliveMs }),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -24,6 +24,7 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
   ];
   // An endpoint without a body (logout, user info) ignores a well-formed one; only unreadable bodies are refused.
   if (!(spec.body instanceof z.ZodObject)) return cases;
+  if (!spec.body.safeParse(undefined).success) cases.push({ name: `${name}: a null body`, path: spec.path, raw: 'null' });
   cases.push({ name: `${name}: JSON that is not an object`, path: spec.path, raw: '[1,2,3]' });
   const fields = Object.keys(spec.body.shape);
   const valid: Record<string, unknown> = {
@@ -131,6 +132,22 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
       body: { bankName: 'Banco\u0000', accountName: 'Ana', cardNumber: '123456789' },
     });
     expect(field.body).toMatchObject({ code: 1001, msg: 'Bank name: The text contains a character that is not allowed' });
+  });
+
+  it('answers a path parameter over 100 characters in the envelope, translated, without echoing the path', async () => {
+    const long = 'a'.repeat(150);
+    const [english, spanish] = await Promise.all(
+      ['en', 'ar'].map((language) => testApp.call(`/file/${long}`, { token, method: 'GET', language })),
+    );
+    expect(english?.status).toBe(414);
+    expect(english?.body).toEqual({ code: 1014, msg: 'The address of the request is too long', data: null });
+    expect(spanish?.body.msg).toBe('La dirección de la solicitud es demasiado larga');
+  });
+
+  it('reads a null body on an endpoint whose body is optional as no body at all', async () => {
+    const response = await testApp.call<unknown[]>('/market/getMakets', { token, raw: 'null', language: 'en' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.length).toBeGreaterThan(0);
   });
 
   it('wrote nothing for any of them', async () => {

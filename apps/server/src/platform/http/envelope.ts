@@ -96,6 +96,17 @@ export function registerEnvelope(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => sendError(reply, 'NOT_FOUND'));
 }
 
+/**
+ * Errors the framework meets before a request is routed (a path parameter over the limit, a malformed
+ * URL): answered in the envelope in the request's language like any other, never echoing the path.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.locale = resolveRequestLocale(headerText(request.headers.languages), headerText(request.headers['accept-language']));
+  reply.header('x-request-id', request.id);
+  const result: ResultName = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'PATH_TOO_LONG' : 'MALFORMED_REQUEST';
+  return reply.code(resultCodes[result].httpStatus).send(errorBody(result, request.locale));
+}
+
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }

@@ -59,6 +59,7 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/d
 import {
   answerFrameworkError,
   createRequestIdGenerator,
+  loggerRedaction,
   publicRoute,
   registerEnvelope,
   registerSecurityHeaders,
@@ -138,7 +139,7 @@ const embeddedAnalyzeJob = {
 /** Builds the whole server (for tests and for real): external plugins, then the platform, then the routes. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, ...loggerRedaction },
     // Both per request, so both cheap: a counter behind a random per-process prefix, and a child logger
     // made only when the request writes a line (platform/http).
     genReqId: createRequestIdGenerator(),

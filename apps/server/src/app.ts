@@ -266,7 +266,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const now = options.now ?? (() => new Date());
   // Sessions checked recently are answered from memory where every process that can end one shares the
   // bus: embedded PGlite (one process) or Redis (ADR 0006). PostgreSQL without Redis asks on every request.
-  const sessions = createSessionCache({ bus, isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined });
+  const sessions = createSessionCache({
+    bus,
+    isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined,
+    // Checked again (and its last use recorded) within a quarter of the inactivity limit, so a session in use never idles out.
+    revalidateMs: Math.min(30_000, config.sessionIdleMs / 4),
+  });
   app.addHook('onClose', async () => sessions.close());
   const auth = createAuthService({ db, mailer, settings: config, sessions });
   const restrictions = createRestrictionsService({ db, sessionCache: sessions });

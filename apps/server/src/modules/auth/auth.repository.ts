@@ -49,10 +49,12 @@ export type LiveSession = {
 };
 
 /**
- * One round trip per request: finds the live session of a token and, at most once a minute,
- * moves its last-seen time so the inactivity limit counts from the latest use.
+ * One round trip per request: finds the live session of a token and, at most once a minute (or every
+ * quarter of the inactivity limit when that is shorter), moves its last-seen time so the inactivity
+ * limit counts from the latest use.
  */
 export async function touchLiveSession(executor: Executor, tokenHash: string, idleMs: number): Promise<LiveSession | undefined> {
+  const touchAfterSeconds = Math.min(60, idleMs / 4 / 1000);
   const rows = await executePrepared<{
     session_id: string;
     user_id: string;
@@ -69,11 +71,11 @@ export async function touchLiveSession(executor: Executor, tokenHash: string, id
         AND last_seen_at > now() - make_interval(secs => ${idleMs / 1000})
     ), touched AS (
       UPDATE sessions SET last_seen_at = now() FROM live
-      WHERE sessions.id = live.id AND live.last_seen_at < now() - interval '60 seconds'
+      WHERE sessions.id = live.id AND live.last_seen_at < now() - make_interval(secs => ${touchAfterSeconds})
     )
     SELECT live.id AS session_id, live.user_id, users.status,
       (extract(epoch FROM live.expires_at) * 1000)::bigint AS expires_at_ms,
-      (extract(epoch FROM CASE WHEN live.last_seen_at < now() - interval '60 seconds' THEN now() ELSE live.last_seen_at END) * 1000)::bigint AS last_seen_at_ms
+      (extract(epoch FROM CASE WHEN live.last_seen_at < now() - make_interval(secs => ${touchAfterSeconds}) THEN now() ELSE live.last_seen_at END) * 1000)::bigint AS last_seen_at_ms
     FROM live JOIN users ON users.id = live.user_id`,
   );
   const row = rows[0];

@@ -61,6 +61,7 @@ import {
   createRequestIdGenerator,
   loggerRedaction,
   publicRoute,
+  rateLimitStore,
   registerEnvelope,
   registerSecurityHeaders,
   requestLoggerFactory,
@@ -246,7 +247,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
   });
+  const rateLimitCounters = rateLimitStore(config.redisUrl);
+  app.addHook('onClose', async () => rateLimitCounters.close());
   await app.register(rateLimit, {
+    ...rateLimitCounters.options,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     // The limit guards the APIs; the app's own static files (a dozen chunks per page load) do not count.

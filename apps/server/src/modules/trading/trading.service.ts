@@ -32,6 +32,7 @@ import { type LedgerService, SYSTEM_ACCOUNT_SHARDS, toMoney } from '../ledger/in
 import { type ClockMode, calendars, readCandles, statusAt } from '../market/index.ts';
 import * as repository from './trading.repository.ts';
 import {
+  areExitLevelsOnTheirSides,
   type CreateKind,
   contractExpiry,
   feeOf,
@@ -557,6 +558,11 @@ export function createTradingService(dependencies: Dependencies) {
     if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
     const isBuy = input.direction === BUY;
     const touch = new Decimal(isBuy ? tick.ask : tick.bid);
+    // The position opens at the order's own price (a resting order's limit or stop, else the touch): its
+    // take-profit and stop-loss must lie on their own sides of it, as for a position already open.
+    const openPrice = new Decimal(input.price ?? input.stopPrice ?? touch);
+    if (!areExitLevelsOnTheirSides(isBuy, openPrice, input))
+      throw new AppError('TAKE_PROFIT_STOP_LOSS_INVALID', { price: openPrice.toString() });
     // What to reserve: the cost at the order's own price, or at the touch when that is worse.
     let reservePrice = touch;
     if (input.type === orderTypes.limit || input.type === orderTypes.stopLimit) {

@@ -18,7 +18,13 @@ import {
   registerOperatorAccountRoutes,
   registerOperatorOpsRoutes,
 } from './modules/admin/index.ts';
-import { createAuthService, createRestrictionsService, createSessionCache, registerAuthRoutes } from './modules/auth/index.ts';
+import {
+  createAuthService,
+  createRestrictionsService,
+  createSessionCache,
+  registerAuthRoutes,
+  SESSIONS_ENDED_TOPIC,
+} from './modules/auth/index.ts';
 import { createContentService, registerContentRoutes } from './modules/content/index.ts';
 import {
   type ChainWatcher,
@@ -383,6 +389,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
                 stopEveryone();
               };
             },
+            onSessionsEnded: (userId, listener) =>
+              bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
+                const ended = (payload as { userId?: unknown } | undefined)?.userId;
+                if (ended === undefined || String(ended) === userId) listener();
+              }),
           },
         },
       });

@@ -1,6 +1,7 @@
 import { type Locale, type ResultName, resolveRequestLocale, resultCodes } from '@bolsa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { databaseErrorCode } from '../db/index.ts';
 import { hasMessage, translate } from '../i18n/index.ts';
 import { AppError, FieldValidationError } from './app-error.ts';
 
@@ -83,6 +84,11 @@ export function registerEnvelope(app: FastifyInstance) {
       return reply
         .code(resultCodes.VALIDATION_FAILED.httpStatus)
         .send({ code: resultCodes.VALIDATION_FAILED.code, msg: validationMessage(request, error.validation), data: null });
+    }
+    // A number past its column (a 40-digit amount, an overflowing price): the input's fault, not ours.
+    if (databaseErrorCode(error) === '22003') {
+      request.log.info({ err: error }, 'request refused: number out of range');
+      return sendError(reply, 'NUMBER_OUT_OF_RANGE');
     }
     const known = resultOfFrameworkError(error);
     if (known) {

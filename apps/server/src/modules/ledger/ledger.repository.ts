@@ -1,6 +1,6 @@
 import { MISSING_ACCOUNT_CURRENCY } from '@bolsa/contracts';
 import { desc, type SQL, sql } from 'drizzle-orm';
-import { databaseErrorCode, type Executor, executePrepared, executePreparedText } from '../../platform/db/index.ts';
+import { type Executor, executePrepared, executePreparedText, ledgerRefusals, refusalOf } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { ledgerReconciliationRuns } from './ledger.tables.ts';
 
@@ -21,14 +21,9 @@ async function mappingLedgerErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw refusalOf(databaseErrorCode(error)) ?? error;
+    const refusal = refusalOf(error, ledgerRefusals);
+    throw refusal ? new AppError(refusal) : error;
   }
-}
-
-function refusalOf(code: string | undefined): AppError | undefined {
-  if (code === 'BL001' || code === '23514') return new AppError('INSUFFICIENT_FUNDS');
-  if (code === 'BL002') return new AppError('IDEMPOTENCY_KEY_REUSED');
-  return undefined;
 }
 
 export type PostInput = { key: string; reason: string; memo: string | null; fingerprint: string; legs: SqlLeg[] };

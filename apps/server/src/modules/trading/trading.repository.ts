@@ -1,7 +1,8 @@
+import { inProgressOrderStatuses, openCloseKinds, orderStatuses } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { databaseErrorCode, type Executor, executePreparedText } from '../../platform/db/index.ts';
+import { type Executor, executePreparedText, ledgerRefusals, refusalOf, sqlStates } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import { toMoney } from '../ledger/index.ts';
 import { tradingFills, tradingOrders, tradingPositions } from './trading.tables.ts';
@@ -11,7 +12,7 @@ export type NewOrder = typeof tradingOrders.$inferInsert;
 export type PositionRow = typeof tradingPositions.$inferSelect;
 export type FillRow = typeof tradingFills.$inferSelect;
 
-const inProgress = [0, 3];
+const inProgress = [...inProgressOrderStatuses];
 
 /** A row as the trading SQL functions return it (`trading_row_json`: columns by name, numbers as strings), typed like drizzle's. */
 function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
@@ -71,12 +72,9 @@ function fillJson(fill: FillInput) {
 }
 
 /** The refusals the SQL functions of an order raise, in the user's terms; anything else stays an error. */
-function refusalOf(error: unknown): AppError | undefined {
-  const code = databaseErrorCode(error);
-  if (code === 'TF001') return new AppError('TRADING_FROZEN');
-  if (code === 'BL001' || code === '23514') return new AppError('INSUFFICIENT_FUNDS');
-  if (code === 'BL002') return new AppError('IDEMPOTENCY_KEY_REUSED');
-  return undefined;
+function orderRefusalOf(error: unknown): AppError | undefined {
+  const refusal = refusalOf(error, [sqlStates.tradingFrozen, ...ledgerRefusals]);
+  return refusal ? new AppError(refusal) : undefined;
 }
 
 type PlacedJson = { outcome: 'exists' | 'resting' | 'filled'; order: Record<string, unknown>; position?: Record<string, unknown> };
@@ -109,7 +107,7 @@ export async function placeOrder(
     if (!row) throw new Error('trading_place_order returned no row');
     return placedOf(typeof row.placed === 'string' ? JSON.parse(row.placed) : row.placed);
   } catch (error) {
-    throw refusalOf(error) ?? error;
+    throw orderRefusalOf(error) ?? error;
   }
 }
 
@@ -144,7 +142,7 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     direction: order.direction,
     orderType: order.orderType,
     openClose: order.openClose,
-    status: 1,
+    status: orderStatuses.success,
     quantity: numericColumnText(order.quantity),
     limitPrice: numericColumnOrNull(order.limitPrice),
     stopPrice: numericColumnOrNull(order.stopPrice),
@@ -265,7 +263,8 @@ export async function insertOrder(executor: Executor, order: NewOrder): Promise<
       .returning();
     return rows[0];
   } catch (error) {
-    if (databaseErrorCode(error) === 'TF001') throw new AppError('TRADING_FROZEN');
+    const refusal = refusalOf(error, [sqlStates.tradingFrozen]);
+    if (refusal) throw new AppError(refusal);
     throw error;
   }
 }
@@ -462,7 +461,11 @@ export async function lockOrdersInProgressIn(executor: Executor, codes: string[]
  * Their quantity is reserved: a position is never closed, or queued, beyond what it holds.
  */
 const queuedClosesOf = (positionId: number) =>
-  and(eq(tradingOrders.positionId, positionId), eq(tradingOrders.openClose, 1), inArray(tradingOrders.status, inProgress));
+  and(
+    eq(tradingOrders.positionId, positionId),
+    eq(tradingOrders.openClose, openCloseKinds.close),
+    inArray(tradingOrders.status, inProgress),
+  );
 
 /** The quantity of a position already waiting to close at the open (read under the position's lock). */
 export async function queuedCloseQuantity(executor: Executor, positionId: number): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Database, Executor } from './client.ts';
-import { databaseErrorCode } from './errors.ts';
+import { databaseErrorCode, sqlStates } from './errors.ts';
 
 /** Callbacks waiting for the commit of a transaction that `inTransaction` opened. */
 const pendingAfterCommit = new WeakMap<object, Array<() => void>>();
@@ -25,7 +25,7 @@ export function afterCommit(executor: Executor, callback: () => void): void {
 }
 
 /** PostgreSQL aborts these only because of what ran beside them; the same work may simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+const RETRYABLE = new Set<string>([sqlStates.deadlockDetected, sqlStates.serializationFailure]);
 const ATTEMPTS_MAX = 3;
 
 /**

@@ -1,7 +1,7 @@
 import { API_BASE_PATH } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { startDemoSeeding } from './demo/seed-demo.ts';
 import { registerOperatorAuthentication } from './modules/admin/index.ts';
 import { DEMO_ACCOUNT } from './modules/auth/index.ts';
@@ -11,7 +11,15 @@ import type { ExecutionEngine, TradingService } from './modules/trading/index.ts
 import type { Config } from './platform/config.ts';
 import { migrateDatabase } from './platform/db/index.ts';
 import { registerDrain } from './platform/http/drain.ts';
-import { createRequestIdGenerator, registerEnvelope, requestLoggerFactory } from './platform/http/index.ts';
+import {
+  answerFrameworkError,
+  createRequestIdGenerator,
+  loggerRedaction,
+  registerEnvelope,
+  requestLoggerFactory,
+  serverTimeouts,
+  validatorCompiler,
+} from './platform/http/index.ts';
 import { registerHealthRoute, registerHttpPlugins, registerStaticApps } from './platform/http/plugins.ts';
 import { type OptionsOf, wireModules } from './platform/module.ts';
 import { closePlatform, openPlatform, type Platform, type PlatformOptions } from './platform/platform.ts';
@@ -35,13 +43,15 @@ declare module 'fastify' {
 
 function createFastify(config: Config): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, ...loggerRedaction },
     // Both per request, so both cheap: a counter behind a random per-process prefix, and a child logger
     // made only when the request writes a line (platform/http).
     genReqId: createRequestIdGenerator(),
     childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
+    ...serverTimeouts({ requestTimeoutMs: config.httpRequestTimeoutMs, keepAliveMs: config.httpKeepAliveMs }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -24,6 +24,7 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
   ];
   // An endpoint without a body (logout, user info) ignores a well-formed one; only unreadable bodies are refused.
   if (!(spec.body instanceof z.ZodObject)) return cases;
+  if (!spec.body.safeParse(undefined).success) cases.push({ name: `${name}: a null body`, path: spec.path, raw: 'null' });
   cases.push({ name: `${name}: JSON that is not an object`, path: spec.path, raw: '[1,2,3]' });
   const fields = Object.keys(spec.body.shape);
   const valid: Record<string, unknown> = {
@@ -38,6 +39,12 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
     const { [field]: _removed, ...missing } = valid;
     const isOptional = spec.body.shape[field]?.safeParse(undefined).success === true;
     if (!isOptional) cases.push({ name: `${name}: missing ${field}`, path: spec.path, body: missing });
+    // PostgreSQL text cannot hold a null byte: whatever the field's own rule, it is refused at validation.
+    cases.push({
+      name: `${name}: ${field} has a null byte`,
+      path: spec.path,
+      body: { ...valid, [field]: `${String(valid[field])}\u0000x` },
+    });
     for (const [label, value] of wrongValues) {
       // A value the field itself accepts (an empty optional label) is not a wrong value for it.
       if (spec.body.shape[field]?.safeParse(value).success) continue;
@@ -111,6 +118,36 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
       body: { email: 'a@b', password: 'secret123', confirmPassword: 'secret124', code: '123456' },
     });
     expect(mismatch.body.msg).toBe('Repeat password: The two passwords do not match');
+  });
+
+  it('refuses a null byte in a query or path parameter with a translated message', async () => {
+    for (const path of ['/m_ft/stock_list?type=a%00b', '/m_ft/stock_detail_ft?stockCode=AAPL%00']) {
+      const response = await testApp.call(path, { token, method: 'GET', language: 'en' });
+      expect(response.status, path).toBe(400);
+      expect(response.body.code, path).toBe(1001);
+    }
+    const field = await testApp.call('/UserAccount/addCardNo', {
+      token,
+      language: 'en',
+      body: { bankName: 'Banco\u0000', accountName: 'Ana', cardNumber: '123456789' },
+    });
+    expect(field.body).toMatchObject({ code: 1001, msg: 'Bank name: The text contains a character that is not allowed' });
+  });
+
+  it('answers a path parameter over 100 characters in the envelope, translated, without echoing the path', async () => {
+    const long = 'a'.repeat(150);
+    const [english, spanish] = await Promise.all(
+      ['en', 'ar'].map((language) => testApp.call(`/file/${long}`, { token, method: 'GET', language })),
+    );
+    expect(english?.status).toBe(414);
+    expect(english?.body).toEqual({ code: 1014, msg: 'The address of the request is too long', data: null });
+    expect(spanish?.body.msg).toBe('La dirección de la solicitud es demasiado larga');
+  });
+
+  it('reads a null body on an endpoint whose body is optional as no body at all', async () => {
+    const response = await testApp.call<unknown[]>('/market/getMakets', { token, raw: 'null', language: 'en' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.length).toBeGreaterThan(0);
   });
 
   it('wrote nothing for any of them', async () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registerBody } from './account.ts';
 import { locales, resolveRequestLocale, toWireLanguage } from './locales.ts';
+import { pathIdSchema } from './paging.ts';
 import { resultCodes } from './result-codes.ts';
 import { amountSchema, emailSchema, passwordSchema, payPasswordSchema, validationKeys } from './validation.ts';
 
@@ -62,6 +63,13 @@ describe('the language of a request', () => {
 });
 
 describe('validation rules of spec §5', () => {
+  it('reads a path id of digits only: no spaces, signs, exponents or hexadecimal', () => {
+    expect(pathIdSchema.parse('42')).toBe(42);
+    for (const bad of [' 1', '1 ', '+1', '1e3', '0x10', '1.0', '0', '', '99999999999999999']) {
+      expect(pathIdSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
   it('accepts an amount above 0 with at most 2 decimals, as a decimal string', () => {
     expect(amountSchema.parse('10.25')).toBe('10.25');
     expect(amountSchema.parse(7)).toBe('7');

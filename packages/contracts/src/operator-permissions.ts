@@ -47,7 +47,8 @@ export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]
     'ledger.reconcile',
     'account.security',
   ],
-  support: ['users.read', 'users.freeze', 'users.sessions', 'files.read', 'messages.send', 'outbox.read', 'account.security'],
+  // Not the dev outbox: it holds password-reset codes, which would let support take over an account.
+  support: ['users.read', 'users.freeze', 'users.sessions', 'files.read', 'messages.send', 'account.security'],
   content_editor: ['content.edit', 'messages.send', 'account.security'],
 };
 

@@ -58,8 +58,8 @@ export const recordIdSchema = z
   .refine((value) => value > 0 && value <= Number.MAX_SAFE_INTEGER, { error: 'validation.invalidValue' });
 
 /** A record id in a URL path. */
-export const pathIdSchema = z.coerce
-  .number({ error: 'validation.invalidValue' })
-  .int({ error: 'validation.invalidValue' })
-  .positive({ error: 'validation.invalidValue' })
-  .max(Number.MAX_SAFE_INTEGER);
+export const pathIdSchema = z
+  .string({ error: 'validation.invalidValue' })
+  .regex(/^\d{1,16}$/, { error: 'validation.invalidValue' })
+  .transform(Number)
+  .pipe(z.number().int().positive({ error: 'validation.invalidValue' }).max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalidValue' }));

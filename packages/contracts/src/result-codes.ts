@@ -13,6 +13,8 @@ export const resultCodes = {
   MALFORMED_REQUEST: { code: 1002, httpStatus: 400, when: 'The body is not valid JSON or not of a supported content type.' },
   NOT_FOUND: { code: 1004, httpStatus: 404, when: 'No such path or resource.' },
   PAYLOAD_TOO_LARGE: { code: 1013, httpStatus: 413, when: 'The request body is larger than the server accepts.' },
+  NUMBER_OUT_OF_RANGE: { code: 1015, httpStatus: 400, when: 'A number larger than its database column can hold (SQLSTATE 22003).' },
+  PATH_TOO_LONG: { code: 1014, httpStatus: 414, when: 'A path parameter longer than the server accepts (100 characters).' },
   RATE_LIMITED: { code: 1029, httpStatus: 429, when: 'Too many requests from this address in a short time.' },
   INTERNAL_ERROR: { code: 1500, httpStatus: 500, when: 'An unexpected error; it is logged with the request id.' },
   SERVICE_UNAVAILABLE: { code: 1503, httpStatus: 503, when: 'The server is starting or shutting down.' },
@@ -79,6 +81,8 @@ export const resultCodes = {
     when: 'A withdrawal above the daily or monthly limit of the verification level.',
   },
   WITHDRAWALS_FROZEN: { code: 4040, httpStatus: 423, when: 'A withdrawal by a user whose withdrawals an operator has frozen.' },
+  UPLOAD_QUOTA_DAILY: { code: 4041, httpStatus: 429, when: "An upload past the user's files or bytes for the UTC day." },
+  UPLOAD_QUOTA_TOTAL: { code: 4042, httpStatus: 403, when: "An upload past the user's files or bytes kept in total." },
 
   // Trading: 5xxx
   INSTRUMENT_NOT_TRADABLE: {

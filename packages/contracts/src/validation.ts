@@ -35,6 +35,7 @@ export const validationKeys = [
   'uploadImage',
   'documentNumber',
   'chooseCountry',
+  'controlCharacter',
 ] as const;
 export type ValidationKey = (typeof validationKeys)[number];
 
@@ -69,13 +70,17 @@ export const emailCodeSchema = z
   .min(1, { error: key('required') })
   .regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: key('emailCode') });
 
+/** Text without a null byte, which no database text column can hold (the server refuses it in any field too). */
+export const hasNoNullByte = (value: string) => !value.includes('\u0000');
+
 /** A free-text field with the spec's default maximum of 140 characters. */
 export function textSchema(lengthMax = INPUT_LENGTH_MAX_DEFAULT) {
   return z
     .string({ error: typeError })
     .trim()
     .min(1, { error: key('required') })
-    .max(lengthMax, { error: key('tooLong') });
+    .max(lengthMax, { error: key('tooLong') })
+    .refine(hasNoNullByte, { error: key('controlCharacter') });
 }
 
 /** An optional text field: an empty string counts as absent. */
@@ -84,6 +89,7 @@ export function optionalTextSchema(lengthMax = INPUT_LENGTH_MAX_DEFAULT) {
     .string({ error: typeError })
     .trim()
     .max(lengthMax, { error: key('tooLong') })
+    .refine(hasNoNullByte, { error: key('controlCharacter') })
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 }

@@ -26,6 +26,12 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('closes stalled requests after 30 s by default, and takes another limit in whole seconds', () => {
+    expect(loadConfig({})).toMatchObject({ httpRequestTimeoutMs: 30_000, httpKeepAliveMs: 72_000 });
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '5' }).httpRequestTimeoutMs).toBe(5_000);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '0' })).toThrowError(/HTTP_REQUEST_TIMEOUT_SECONDS/);
+  });
+
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'ops@example.com' })).toThrowError(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
   });

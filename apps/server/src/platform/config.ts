@@ -44,7 +44,13 @@ const environmentSchema = z.object({
     .min(1)
     .default(30 * 24),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be seconds' }).int().min(1).max(600).default(30),
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number({ error: 'must be seconds' }).int().min(1).max(600).default(72),
   UPLOAD_SIZE_MAX_MB: z.coerce.number().int().min(1).max(50).default(5),
+  UPLOAD_DAILY_MAX_FILES: z.coerce.number().int().min(1).default(50),
+  UPLOAD_DAILY_MAX_MB: z.coerce.number().int().min(1).default(100),
+  UPLOAD_TOTAL_MAX_FILES: z.coerce.number().int().min(1).default(1000),
+  UPLOAD_TOTAL_MAX_MB: z.coerce.number().int().min(1).default(1000),
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   WITHDRAWAL_DAILY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(50_000),
   WITHDRAWAL_MONTHLY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(200_000),
@@ -78,7 +84,13 @@ export type Config = {
   sessionIdleMs: number;
   sessionLifetimeMs: number;
   rateLimitPerMinute: number;
+  /** A request must arrive whole (headers and body) within this time, and a silent connection is closed after it. */
+  httpRequestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  httpKeepAliveMs: number;
   uploadSizeMaxBytes: number;
+  /** What one user may upload per UTC day and keep in total, counted in stored (re-encoded) bytes. */
+  uploadQuota: UploadQuota;
   /** Block time of the simulated chain that confirms crypto deposits. */
   chainBlockMs: number;
   /** Withdrawal limits of a verified identity (the one verification level), in USD. */
@@ -87,6 +99,8 @@ export type Config = {
   webDistDir: string | undefined;
   adminDistDir: string | undefined;
 };
+
+export type UploadQuota = { dailyFiles: number; dailyMb: number; totalFiles: number; totalMb: number };
 
 export class ConfigError extends Error {}
 
@@ -125,7 +139,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     sessionIdleMs: value.SESSION_IDLE_MINUTES * 60_000,
     sessionLifetimeMs: value.SESSION_LIFETIME_HOURS * 3_600_000,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    httpRequestTimeoutMs: value.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    httpKeepAliveMs: value.HTTP_KEEP_ALIVE_SECONDS * 1000,
     uploadSizeMaxBytes: value.UPLOAD_SIZE_MAX_MB * 1024 * 1024,
+    uploadQuota: {
+      dailyFiles: value.UPLOAD_DAILY_MAX_FILES,
+      dailyMb: value.UPLOAD_DAILY_MAX_MB,
+      totalFiles: value.UPLOAD_TOTAL_MAX_FILES,
+      totalMb: value.UPLOAD_TOTAL_MAX_MB,
+    },
     chainBlockMs: value.CHAIN_BLOCK_SECONDS * 1000,
     withdrawalDailyMaxUsd: value.WITHDRAWAL_DAILY_MAX_USD,
     withdrawalMonthlyMaxUsd: value.WITHDRAWAL_MONTHLY_MAX_USD,

@@ -213,9 +213,13 @@ export async function operatorToken(testApp: TestApp): Promise<string> {
   return response.body.data.token;
 }
 
-/** A 1×1 PNG, the smallest real image, for upload tests. */
+/**
+ * A 1×1 PNG, the smallest real image, for upload tests. Exactly what the server's re-encoding writes for
+ * it, so the stored copy has the same bytes. (The earlier fixture had an IDAT length that disagreed
+ * with its data: it only looked like a PNG by its first bytes, and a decoder refuses it.)
+ */
 export const tinyPng = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a494441547801630001000005000136d088dd0000000049454e44ae426082',
   'hex',
 );
 

@@ -63,11 +63,35 @@ export function createOperatorAccountsService(dependencies: {
   const { db, loginThrottle } = dependencies;
   const now = dependencies.now ?? (() => new Date());
 
+  const isWrongSecret = (error: unknown) =>
+    error instanceof AppError && (error.result === 'OPERATOR_LOGIN_FAILED' || error.result === 'OPERATOR_TOTP_INVALID');
+
   async function lockedOperator(executor: Executor, operatorId: number): Promise<OperatorRow> {
     const rows = await executor.select().from(operators).where(eq(operators.id, operatorId)).for('update');
     const row = rows[0];
     if (!row) throw new AppError('UNAUTHORIZED');
     return row;
+  }
+
+  /** The second factor, then the session, under a row lock: a TOTP code is accepted once. */
+  async function openOperatorSession(operatorId: number, totpCode: string | undefined, meta: RequestMeta) {
+    return inTransaction(db, async (tx) => {
+      const operator = await lockedOperator(tx, operatorId);
+      if (operator.totpSecret !== null) {
+        if (!totpCode) throw new AppError('OPERATOR_TOTP_REQUIRED');
+        const step = matchTotp(operator.totpSecret, totpCode, now().getTime(), operator.totpLastStep);
+        if (step === undefined) throw new AppError('OPERATOR_TOTP_INVALID');
+        await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operator.id));
+      }
+      const token = newSessionToken();
+      await tx.insert(operatorSessions).values({
+        operatorId: operator.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(now().getTime() + OPERATOR_SESSION_MS),
+        ipAddress: meta.ipAddress,
+      });
+      return { token, operator: profileOf(operator) };
+    });
   }
 
   return {
@@ -77,38 +101,15 @@ export function createOperatorAccountsService(dependencies: {
      * cannot both pass. A refusal writes nothing.
      */
     async login(input: { email: string; password: string; totpCode?: string | undefined }, meta: RequestMeta) {
-      // Wrong passwords and wrong codes count alike, per account and per address, as for users.
-      await loginThrottle.assertAllowed('operator', input.email, meta.ipAddress);
-      const rows = await db.select().from(operators).where(eq(operators.email, input.email));
-      const found = rows[0];
-      if (!found || !(await verify(found.passwordHash, input.password))) {
-        await loginThrottle.recordFailure('operator', input.email, meta.ipAddress);
-        throw new AppError('OPERATOR_LOGIN_FAILED');
-      }
-      const session = await inTransaction(db, async (tx) => {
-        const operator = await lockedOperator(tx, found.id);
-        if (operator.totpSecret !== null) {
-          if (!input.totpCode) throw new AppError('OPERATOR_TOTP_REQUIRED');
-          const step = matchTotp(operator.totpSecret, input.totpCode, now().getTime(), operator.totpLastStep);
-          if (step === undefined) throw new AppError('OPERATOR_TOTP_INVALID');
-          await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operator.id));
-        }
-        const token = newSessionToken();
-        await tx.insert(operatorSessions).values({
-          operatorId: operator.id,
-          tokenHash: sha256Hex(token),
-          expiresAt: new Date(now().getTime() + OPERATOR_SESSION_MS),
-          ipAddress: meta.ipAddress,
-        });
-        return { token, operator: profileOf(operator) };
-      }).catch(async (error: unknown) => {
-        // Recorded after the transaction, which rolled back: a failure must outlive the refusal.
-        if (error instanceof AppError && error.result === 'OPERATOR_TOTP_INVALID')
-          await loginThrottle.recordFailure('operator', input.email, meta.ipAddress);
-        throw error;
+      // Wrong passwords and wrong codes count alike, per account and per address, as for users; the
+      // attempt is reserved before either is verified, so guesses sent at once are judged up to the limit.
+      const subjects = { account: input.email, ipAddress: meta.ipAddress };
+      return loginThrottle.judged('operator', subjects, isWrongSecret, async () => {
+        const rows = await db.select().from(operators).where(eq(operators.email, input.email));
+        const found = rows[0];
+        if (!found || !(await verify(found.passwordHash, input.password))) throw new AppError('OPERATOR_LOGIN_FAILED');
+        return openOperatorSession(found.id, input.totpCode, meta);
       });
-      await loginThrottle.clearFailures('operator', input.email);
-      return session;
     },
 
     async logout(operator: OperatorPrincipal) {

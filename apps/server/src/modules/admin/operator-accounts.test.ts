@@ -189,7 +189,8 @@ describe('an admin creates operators with a role; each role gets only its permis
 
   it.each([
     ['reviewer', ['reviews.kyc', 'ledger.reconcile'], ['operators.manage', 'audit.read']],
-    ['support', ['users.read', 'outbox.read'], ['operators.manage', 'reviews.kyc']],
+    // The dev outbox holds password-reset codes: only an admin reads it.
+    ['support', ['users.read', 'users.freeze'], ['operators.manage', 'reviews.kyc', 'outbox.read']],
     ['content_editor', ['content.edit', 'messages.send'], ['operators.manage', 'audit.read']],
   ])('a %s signs in with its own permissions and cannot manage operators or read the audit log', async (role, granted, denied) => {
     const email = `${role}.role@example.com`;

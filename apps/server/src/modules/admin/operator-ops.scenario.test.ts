@@ -351,6 +351,16 @@ describe('operator operations: freezes, sessions, four-eyes adjustments and inst
       expect(reconciliation.body.data.isBalanced).toBe(true);
     });
 
+    it('refuses an amount no balance column can hold, translated, at request or at approval, never a 500', async () => {
+      const user = await registerUser(testApp);
+      const huge = `${'9'.repeat(38)}.99`;
+      const requested = await request(admin, user, { amount: huge });
+      const answer =
+        requested.body.code === 200 ? await operatorCall(`/adjustments/${requested.body.data.id}/approve`, reviewer, {}, 'en') : requested;
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 1015, msg: 'A number is larger than the platform can hold' });
+    });
+
     it('refuses a request for an unknown user or with an unknown reason code, writing nothing', async () => {
       const before = await auditCount(testApp);
       const ghost = { email: '', password: '', token: '', user: { id: '999999999' } };

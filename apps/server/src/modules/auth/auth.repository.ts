@@ -49,10 +49,12 @@ export type LiveSession = {
 };
 
 /**
- * One round trip per request: finds the live session of a token and, at most once a minute,
- * moves its last-seen time so the inactivity limit counts from the latest use.
+ * One round trip per request: finds the live session of a token and, at most once a minute (or every
+ * quarter of the inactivity limit when that is shorter), moves its last-seen time so the inactivity
+ * limit counts from the latest use.
  */
 export async function touchLiveSession(executor: Executor, tokenHash: string, idleMs: number): Promise<LiveSession | undefined> {
+  const touchAfterSeconds = Math.min(60, idleMs / 4 / 1000);
   const rows = await executePrepared<{
     session_id: string;
     user_id: string;
@@ -69,11 +71,11 @@ export async function touchLiveSession(executor: Executor, tokenHash: string, id
         AND last_seen_at > now() - make_interval(secs => ${idleMs / 1000})
     ), touched AS (
       UPDATE sessions SET last_seen_at = now() FROM live
-      WHERE sessions.id = live.id AND live.last_seen_at < now() - interval '60 seconds'
+      WHERE sessions.id = live.id AND live.last_seen_at < now() - make_interval(secs => ${touchAfterSeconds})
     )
     SELECT live.id AS session_id, live.user_id, users.status,
       (extract(epoch FROM live.expires_at) * 1000)::bigint AS expires_at_ms,
-      (extract(epoch FROM CASE WHEN live.last_seen_at < now() - interval '60 seconds' THEN now() ELSE live.last_seen_at END) * 1000)::bigint AS last_seen_at_ms
+      (extract(epoch FROM CASE WHEN live.last_seen_at < now() - make_interval(secs => ${touchAfterSeconds}) THEN now() ELSE live.last_seen_at END) * 1000)::bigint AS last_seen_at_ms
     FROM live JOIN users ON users.id = live.user_id`,
   );
   const row = rows[0];
@@ -138,10 +140,6 @@ export async function deleteOldEmailCodes(executor: Executor) {
   await executor.execute(sql`DELETE FROM email_codes WHERE expires_at < now() - interval '1 day'`);
 }
 
-export async function insertFailure(executor: Executor, scope: FailureScope, subject: string) {
-  await executor.insert(authFailures).values({ scope, subject });
-}
-
 export async function clearFailures(executor: Executor, scope: FailureScope, subject: string) {
   await executor.delete(authFailures).where(and(eq(authFailures.scope, scope), eq(authFailures.subject, subject)));
 }
@@ -161,6 +159,38 @@ export async function lockedUntil(executor: Executor, scope: FailureScope, subje
     .limit(1);
   const row = rows[0];
   return row ? new Date(row.createdAt.getTime() + windowMs) : undefined;
+}
+
+export type AttemptBudget = { scope: FailureScope; subject: string; limit: number; windowMs: number };
+
+/**
+ * Reserves one attempt against every budget before the secret is verified, so that attempts running at
+ * once cannot all pass a count read before any of them failed: each budget's count and reservation run
+ * under a transaction-scoped advisory lock (taken in a fixed order), which holds across processes.
+ * The reservation is written as a failure, committed before the secret is verified, and released if it was
+ * right. Answers the moment the subject may try again when a budget is spent, and writes nothing then.
+ */
+export async function reserveAttempt(
+  tx: Executor,
+  budgets: AttemptBudget[],
+): Promise<{ lockedUntil: Date; ids?: undefined } | { lockedUntil?: undefined; ids: number[] }> {
+  const ordered = [...budgets].sort((a, b) => `${a.scope}:${a.subject}`.localeCompare(`${b.scope}:${b.subject}`));
+  for (const budget of ordered) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`auth-failures:${budget.scope}:${budget.subject}`}))`);
+  }
+  const untils = await Promise.all(ordered.map((budget) => lockedUntil(tx, budget.scope, budget.subject, budget.limit, budget.windowMs)));
+  const latest = untils.filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (latest) return { lockedUntil: latest };
+  const rows = await tx
+    .insert(authFailures)
+    .values(ordered.map((budget) => ({ scope: budget.scope, subject: budget.subject })))
+    .returning({ id: authFailures.id });
+  return { ids: rows.map((row) => row.id) };
+}
+
+/** Gives back reserved attempts whose secret turned out right. */
+export async function releaseAttempts(executor: Executor, ids: number[]) {
+  if (ids.length > 0) await executor.delete(authFailures).where(inArray(authFailures.id, ids));
 }
 
 export async function deleteOldFailures(executor: Executor) {

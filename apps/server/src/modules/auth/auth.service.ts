@@ -27,7 +27,11 @@ export const throttle = {
   loginAccount: { limit: 5, windowMs: 15 * 60_000 },
   loginAddress: { limit: 20, windowMs: 15 * 60_000 },
   payPassword: { limit: 5, windowMs: 15 * 60_000 },
+  passwordChange: { limit: 5, windowMs: 15 * 60_000 },
 } as const;
+
+/** Attempts reserved before a secret is verified (see repository.reserveAttempt); kept as failures unless released. */
+export type ReservedAttempt = { ids: number[]; clear: { scope: repository.FailureScope; subject: string } };
 
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITATION_LENGTH = 8;
@@ -114,22 +118,57 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     }
   }
 
-  async function checkPayPassword(executor: Executor, user: repository.UserRow, payPassword: string) {
-    if (!user.payPasswordHash) throw new AppError('PAY_PASSWORD_NOT_SET');
-    const subject = String(user.id);
-    const until = await repository.lockedUntil(
-      executor,
-      'pay-password',
-      subject,
-      throttle.payPassword.limit,
-      throttle.payPassword.windowMs,
-    );
-    if (until) throw new AppError('PAY_PASSWORD_THROTTLED', { minutes: minutesUntil(until) });
-    if (!(await verify(user.payPasswordHash, payPassword))) {
-      await repository.insertFailure(db, 'pay-password', subject);
-      throw new AppError('PAY_PASSWORD_WRONG');
+  /**
+   * Reserves an attempt against each budget before anything is verified, in a transaction of its own that
+   * commits first, so that attempts sent at once are judged at most up to the limit (ASVS 6.3.1).
+   */
+  async function reserveAttempt(
+    budgets: repository.AttemptBudget[],
+    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED',
+  ): Promise<ReservedAttempt> {
+    const reserved = await inTransaction(db, (tx) => repository.reserveAttempt(tx, budgets));
+    if (reserved.lockedUntil) throw new AppError(refusal, { minutes: minutesUntil(reserved.lockedUntil) });
+    const first = budgets[0];
+    if (!first) throw new Error('an attempt needs a budget');
+    return { ids: reserved.ids, clear: { scope: first.scope, subject: first.subject } };
+  }
+
+  /**
+   * Gives the reservation back: the secret was never judged, or was right. Only a full success forgets the
+   * account's earlier failures (a right password without its second factor must not reset the count).
+   */
+  async function releaseAttempt(attempt: ReservedAttempt, isSuccess: boolean) {
+    await inTransaction(db, async (tx) => {
+      await repository.releaseAttempts(tx, attempt.ids);
+      if (isSuccess) await repository.clearFailures(tx, attempt.clear.scope, attempt.clear.subject);
+    });
+  }
+
+  /** Verifies under a reserved attempt: a wrong secret keeps the reservation as its failure, anything else releases it. */
+  async function judged<T>(attempt: ReservedAttempt, isWrongSecret: (error: unknown) => boolean, work: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      if (!isWrongSecret(error)) await releaseAttempt(attempt, false);
+      throw error;
     }
-    await repository.clearFailures(executor, 'pay-password', subject);
+    await releaseAttempt(attempt, true);
+    return result;
+  }
+
+  const isRefusal = (result: string) => (error: unknown) => error instanceof AppError && error.result === result;
+
+  async function checkPayPassword(user: repository.UserRow, payPassword: string) {
+    const payPasswordHash = user.payPasswordHash;
+    if (!payPasswordHash) throw new AppError('PAY_PASSWORD_NOT_SET');
+    const attempt = await reserveAttempt(
+      [{ scope: 'pay-password', subject: String(user.id), ...throttle.payPassword }],
+      'PAY_PASSWORD_THROTTLED',
+    );
+    await judged(attempt, isRefusal('PAY_PASSWORD_WRONG'), async () => {
+      if (!(await verify(payPasswordHash, payPassword))) throw new AppError('PAY_PASSWORD_WRONG');
+    });
   }
 
   async function requireUser(executor: Executor, principal: Principal) {
@@ -144,25 +183,25 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   } as const;
   /**
    * Failed sign-ins counted per account and per address (ASVS 6.3.1); past the limit a sign-in is
-   * refused with the minutes to wait, even with the right password.
+   * refused with the minutes to wait, even with the right password. `judged` runs the verification under
+   * an attempt reserved first: a refusal that `isWrongSecret` names stays counted as a failure.
    */
   const loginThrottle = {
-    async assertAllowed(kind: 'user' | 'operator', account: string, ipAddress: string) {
+    async judged<T>(
+      kind: 'user' | 'operator',
+      subjects: { account: string; ipAddress: string },
+      isWrongSecret: (error: unknown) => boolean,
+      work: () => Promise<T>,
+    ): Promise<T> {
       const scopes = scopesOf[kind];
-      const [accountUntil, addressUntil] = await Promise.all([
-        repository.lockedUntil(db, scopes.account, account, throttle.loginAccount.limit, throttle.loginAccount.windowMs),
-        repository.lockedUntil(db, scopes.address, ipAddress, throttle.loginAddress.limit, throttle.loginAddress.windowMs),
-      ]);
-      const until = [accountUntil, addressUntil].filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
-      if (until) throw new AppError('LOGIN_THROTTLED', { minutes: minutesUntil(until) });
-    },
-    async recordFailure(kind: 'user' | 'operator', account: string, ipAddress: string) {
-      const scopes = scopesOf[kind];
-      await repository.insertFailure(db, scopes.account, account);
-      await repository.insertFailure(db, scopes.address, ipAddress);
-    },
-    async clearFailures(kind: 'user' | 'operator', account: string) {
-      await repository.clearFailures(db, scopesOf[kind].account, account);
+      const attempt = await reserveAttempt(
+        [
+          { scope: scopes.account, subject: subjects.account, ...throttle.loginAccount },
+          { scope: scopes.address, subject: subjects.ipAddress, ...throttle.loginAddress },
+        ],
+        'LOGIN_THROTTLED',
+      );
+      return judged(attempt, isWrongSecret, work);
     },
   };
 
@@ -219,18 +258,15 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     },
 
     async login(input: { username: string; password: string }, meta: ClientMeta): Promise<Session> {
-      await loginThrottle.assertAllowed('user', input.username, meta.ipAddress);
-      const user = await repository.findUserByEmail(db, input.username);
-      const isPasswordRight = await verify(user?.passwordHash ?? (await timingEqualiserHash), input.password);
-      if (!user || !isPasswordRight) {
-        await loginThrottle.recordFailure('user', input.username, meta.ipAddress);
-        throw new AppError('LOGIN_FAILED');
-      }
-      if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
-      return inTransaction(db, async (tx) => {
-        await repository.clearFailures(tx, 'login-account', input.username);
-        return openSession(tx, user, meta);
+      const subjects = { account: input.username, ipAddress: meta.ipAddress };
+      const user = await loginThrottle.judged('user', subjects, isRefusal('LOGIN_FAILED'), async () => {
+        const found = await repository.findUserByEmail(db, input.username);
+        const isPasswordRight = await verify(found?.passwordHash ?? (await timingEqualiserHash), input.password);
+        if (!found || !isPasswordRight) throw new AppError('LOGIN_FAILED');
+        return found;
       });
+      if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
+      return inTransaction(db, async (tx) => openSession(tx, user, meta));
     },
 
     /** The same throttle guards the operators' sign-in (admin module), counted apart from users'. */
@@ -285,7 +321,14 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
 
     async updatePassword(principal: Principal, input: { oldPassword: string; password: string }) {
       const user = await requireUser(db, principal);
-      if (!(await verify(user.passwordHash, input.oldPassword))) throw new AppError('PASSWORD_WRONG');
+      // Guessing the old password with a stolen session is throttled like a login (ASVS 6.3.1).
+      const attempt = await reserveAttempt(
+        [{ scope: 'password-change', subject: String(user.id), ...throttle.passwordChange }],
+        'LOGIN_THROTTLED',
+      );
+      await judged(attempt, isRefusal('PASSWORD_WRONG'), async () => {
+        if (!(await verify(user.passwordHash, input.oldPassword))) throw new AppError('PASSWORD_WRONG');
+      });
       const passwordHash = await hash(input.password);
       await inTransaction(db, async (tx) => {
         await repository.setPasswordHash(tx, user.id, passwordHash);
@@ -304,14 +347,14 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
 
     async updatePayPassword(principal: Principal, input: { oldPayPassword: string; payPassword: string }) {
       const user = await requireUser(db, principal);
-      await checkPayPassword(db, user, input.oldPayPassword);
+      await checkPayPassword(user, input.oldPayPassword);
       await repository.setPayPasswordHash(db, user.id, await hash(input.payPassword));
       return null;
     },
 
     /** For money leaving an account (ledger issue): throws unless the pay password is right; wrong tries are throttled. */
     async verifyPayPassword(principal: Principal, payPassword: string) {
-      await checkPayPassword(db, await requireUser(db, principal), payPassword);
+      await checkPayPassword(await requireUser(db, principal), payPassword);
     },
 
     /** Emails of users by id, for operator screens of other modules. */

@@ -19,7 +19,12 @@ export const auth = defineModule({
   create({ platform: { config, database, bus, mailer } }) {
     // Sessions checked recently are answered from memory where every process that can end one shares the
     // bus: embedded PGlite (one process) or Redis (ADR 0006). PostgreSQL without Redis asks on every request.
-    const sessions = createSessionCache({ bus, isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined });
+    const sessions = createSessionCache({
+      bus,
+      isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined,
+      // Checked again (and its last use recorded) within a quarter of the inactivity limit, so a session in use never idles out.
+      revalidateMs: Math.min(30_000, config.sessionIdleMs / 4),
+    });
     const auth = createAuthService({ db: database.db, mailer, settings: config, sessions });
     const restrictions = createRestrictionsService({ db: database.db, sessionCache: sessions });
     return { auth, restrictions, sessions };

@@ -36,7 +36,7 @@ export function createSessionCache(options: {
   const { bus } = options;
   const revalidateMs = options.revalidateMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 100_000;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const entries = new Map<string, Entry>();
   const tokensByUser = new Map<number, Set<string>>();
   /** Moves on with every drop: a database answer that started before a drop is not kept. */

@@ -1,6 +1,6 @@
 import { defineModule, type ModuleContext } from '../../platform/module.ts';
 import { everyoneEventsTopic, userEventsTopic } from '../../platform/notifications.ts';
-import { auth } from '../auth/index.ts';
+import { auth, SESSIONS_ENDED_TOPIC } from '../auth/index.ts';
 import type { TradeSource } from './feed-types.ts';
 import { createMarketModule } from './market.module.ts';
 import { registerMarketRoutes } from './market.routes.ts';
@@ -56,6 +56,11 @@ export const market = defineModule({
               stopEveryone();
             };
           },
+          onSessionsEnded: (userId, listener) =>
+            bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
+              const ended = (payload as { userId?: unknown } | undefined)?.userId;
+              if (ended === undefined || String(ended) === userId) listener();
+            }),
         },
       },
     }),

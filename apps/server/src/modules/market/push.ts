@@ -14,6 +14,11 @@ export type UserEventSource = {
   authenticate: (token: string) => Promise<{ userId: string } | undefined>;
   /** Calls `listener` with each event for this user (and for everyone); returns the function that stops it. */
   subscribe: (userId: string, listener: (event: unknown) => void) => () => void;
+  /**
+   * Calls `listener` whenever sessions of this user end (logout, password change, freeze), on any process;
+   * the socket then checks its own token again. Returns the function that stops it.
+   */
+  onSessionsEnded?: (userId: string, listener: () => void) => () => void;
 };
 
 export type PushOptions = {
@@ -250,10 +255,29 @@ export async function registerPushRoute(app: FastifyInstance, feed: MarketFeed, 
       send(client, { type: 'authenticated', isSignedIn: false });
       return;
     }
-    client.userEvents.unsubscribe = source.subscribe(principal.userId, (event) => {
+    const stopEvents = source.subscribe(principal.userId, (event) => {
       if (isUserEvent(event)) send(client, event);
     });
+    // A session that ends signs its sockets out. Checked after the announcement's other listeners (the
+    // session cache drops the user on the same announcement), so the check reads the database.
+    const stopWatching = source.onSessionsEnded?.(principal.userId, () => {
+      setImmediate(() => void recheck(client, attempt, token ?? ''));
+    });
+    client.userEvents.unsubscribe = () => {
+      stopEvents();
+      stopWatching?.();
+    };
     send(client, { type: 'authenticated', isSignedIn: true });
+  }
+
+  /** Signs the socket out if the token it signed in with no longer opens a live session. */
+  async function recheck(client: Client, attempt: number, token: string) {
+    const principal = await options.userEvents?.authenticate(token).catch(() => undefined);
+    if (principal || attempt !== client.userEvents.attempt) return;
+    client.userEvents.unsubscribe();
+    client.userEvents.unsubscribe = () => undefined;
+    client.userEvents.attempt += 1;
+    send(client, { type: 'authenticated', isSignedIn: false });
   }
 
   app.get('/push', { websocket: true, schema: { hide: true } }, (socket, request) => {

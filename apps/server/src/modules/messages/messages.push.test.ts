@@ -142,6 +142,36 @@ describe('new messages reach the user’s own push connections live, and nobody 
     }
   });
 
+  it('signs a socket out when its session ends: at logout, and when an operator freezes the login', async () => {
+    const alice = await registerUser(testApp);
+    const bob = await registerUser(testApp);
+    const [aliceSocket, bobSocket] = await Promise.all([signedInSocket(alice.token), signedInSocket(bob.token)]);
+    const signedOut = (messages: PushServerMessage[]) =>
+      messages.some((message) => message.type === 'authenticated' && !message.isSignedIn);
+    try {
+      expect((await testApp.call('/logout', { token: alice.token })).body.code).toBe(200);
+      await aliceSocket.waitFor(signedOut);
+      const frozen = await testApp.call(`/users/${bob.user.id}/freeze`, {
+        isOperatorApi: true,
+        token: operator,
+        body: { kind: 'login', reason: 'Suspected takeover' },
+      });
+      expect(frozen.body.code).toBe(200);
+      await bobSocket.waitFor(signedOut);
+      await testApp.call('/messages', {
+        isOperatorApi: true,
+        token: operator,
+        body: { userId: alice.user.id, title: 'Hola', content: 'x' },
+      });
+      await testApp.call('/messages', { isOperatorApi: true, token: operator, body: { userId: bob.user.id, title: 'Hola', content: 'x' } });
+      await settle();
+      expect(messageEvents(aliceSocket.messages)).toEqual([]);
+      expect(messageEvents(bobSocket.messages)).toEqual([]);
+    } finally {
+      await Promise.all([aliceSocket.close(), bobSocket.close()]);
+    }
+  });
+
   it('announces nothing for a decision that was refused (rolled back)', async () => {
     const user = await registerUser(testApp);
     const socket = await signedInSocket(user.token);

@@ -73,4 +73,41 @@ describe('a message written on one server process reaches its user connected to 
       await Promise.all([readerSocket.close(), bystanderSocket.close()]);
     }
   });
+
+  it('signs a socket on one process out when its session ends on the other: logout and freeze', async () => {
+    const [first, second] = apps;
+    const [firstMailer] = mailers;
+    if (!first || !second || !firstMailer) throw new Error('two apps expected');
+    const urlOf = (app: typeof first) => `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/web/push`;
+    const leaving = await register(first, firstMailer);
+    const frozen = await register(first, firstMailer);
+    const sockets = await Promise.all([connectPush(urlOf(second)), connectPush(urlOf(second))]);
+    const [leavingSocket, frozenSocket] = sockets;
+    if (!leavingSocket || !frozenSocket) throw new Error('two sockets expected');
+    const signedOut = (messages: PushServerMessage[]) =>
+      messages.some((message) => message.type === 'authenticated' && !message.isSignedIn);
+    try {
+      leavingSocket.send({ op: 'authenticate', token: leaving.token });
+      frozenSocket.send({ op: 'authenticate', token: frozen.token });
+      for (const socket of sockets) await socket.waitFor((messages) => messages.some((message) => message.type === 'authenticated'));
+      await first.inject({ method: 'POST', url: '/web/logout', headers: { authorization: leaving.token } });
+      await leavingSocket.waitFor(signedOut, 10_000);
+
+      const login = await first.inject({ method: 'POST', url: '/admin/api/auth/login', payload: TEST_OPERATOR });
+      const operator = (login.json().data as { token: string }).token;
+      const freeze = await first.inject({
+        method: 'POST',
+        url: `/admin/api/users/${frozen.user.id}/freeze`,
+        headers: { authorization: operator },
+        payload: { kind: 'login', reason: 'Suspected takeover' },
+      });
+      expect(freeze.statusCode).toBe(200);
+      await frozenSocket.waitFor(signedOut, 10_000);
+      // The frozen user's session is refused on the other process too.
+      const info = await second.inject({ method: 'POST', url: '/web/api/user/info', headers: { authorization: frozen.token } });
+      expect(info.statusCode).toBe(401);
+    } finally {
+      await Promise.all(sockets.map((socket) => socket.close()));
+    }
+  });
 });

@@ -5,7 +5,15 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { toMoney } from '../ledger/index.ts';
 import { type CreateOrderInput, feesOf, house, type TradingContext } from './trading.context.ts';
 import * as repository from './trading.repository.ts';
-import { type CreateKind, type Instrument, isOnTick, orderExpiry, sourcesOfCreate, tickSizeOf } from './trading.rules.ts';
+import {
+  areExitLevelsOnTheirSides,
+  type CreateKind,
+  type Instrument,
+  isOnTick,
+  orderExpiry,
+  sourcesOfCreate,
+  tickSizeOf,
+} from './trading.rules.ts';
 import { fillPriceOn } from './trading.triggers.ts';
 import { accountShardOf, filledOrderGroupOptions } from './trading.tuning.ts';
 import { orderView } from './trading.views.ts';
@@ -107,7 +115,13 @@ function prepareOrder(context: TradingContext, userId: number, code: string, kin
   const tick = context.quotes.latest(code);
   if (!tick) throw new AppError('QUOTE_UNAVAILABLE');
   const isBuy = input.direction === tradeDirections.buy;
-  const reservePrice = reservePriceOf(input, new Decimal(isBuy ? tick.ask : tick.bid), isBuy);
+  const touch = new Decimal(isBuy ? tick.ask : tick.bid);
+  // The position opens at the order's own price (a resting order's limit or stop, else the touch): its
+  // take-profit and stop-loss must lie on their own sides of it, as for a position already open.
+  const openPrice = new Decimal(input.price ?? input.stopPrice ?? touch);
+  if (!areExitLevelsOnTheirSides(isBuy, openPrice, input))
+    throw new AppError('TAKE_PROFIT_STOP_LOSS_INVALID', { price: openPrice.toString() });
+  const reservePrice = reservePriceOf(input, touch, isBuy);
   const reserve = context.costOf(instrument, rules, reservePrice, quantity, input.leverage);
   const held = toMoney(reserve.total);
   const at = context.now();

@@ -113,3 +113,21 @@ export function orderExpiry(instrument: Instrument, timeInForce: 'day' | 'gtc', 
  * is the market module's, which also leaves expired contracts out of its lists by it.
  */
 export { contractExpiry, isExpiredAt } from '../market/index.ts';
+
+/**
+ * Whether a take-profit and a stop-loss lie on their own sides of `reference` (the price a position opens
+ * or would close at): for a buy the take-profit above and the stop-loss below, for a sell the other way
+ * round. A level on the wrong side would close the position as soon as it opened.
+ */
+export function areExitLevelsOnTheirSides(
+  isBuy: boolean,
+  reference: Decimal,
+  levels: { takeProfit?: string | null | undefined; stopLoss?: string | null | undefined },
+): boolean {
+  const isAbove = (value: string) => new Decimal(value).greaterThan(reference);
+  const isBelow = (value: string) => new Decimal(value).lessThan(reference);
+  const { takeProfit, stopLoss } = levels;
+  const isTakeProfitValid = takeProfit == null || (isBuy ? isAbove(takeProfit) : isBelow(takeProfit));
+  const isStopLossValid = stopLoss == null || (isBuy ? isBelow(stopLoss) : isAbove(stopLoss));
+  return isTakeProfitValid && isStopLossValid;
+}

@@ -136,6 +136,38 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
     await call('/position/flatPosition', ana.token, { id, idempotencyKey: key() });
   });
 
+  it("checks a resting order's take-profit and stop-loss against the order's own price, as for a position", async () => {
+    quotes.set('AAPL', '199.99', '200.01');
+    const limitBuy = (takeProfit: string | undefined, stopLoss: string | undefined, language = 'en') =>
+      call<Order>(
+        '/stock/create',
+        ana.token,
+        { stockCode: 'AAPL', direction: 0, type: 1, price: '190', quantity: '1', takeProfit, stopLoss, idempotencyKey: key() },
+        language,
+      );
+    const ordersBefore = await testApp.database.db.execute(sql`SELECT count(*)::int AS n FROM trading_orders`);
+    // A stop-loss above the limit (though below the market) would close the position as soon as it opened.
+    const stopAbove = await limitBuy(undefined, '195');
+    expect(stopAbove.body).toMatchObject({ code: 5012, data: null });
+    expect(stopAbove.body.msg).toContain('190');
+    expect((await limitBuy('189', undefined)).body.code).toBe(5012);
+    const sellStop = await call<Order>('/stock/create', ana.token, {
+      stockCode: 'AAPL',
+      direction: 1,
+      type: 1,
+      price: '210',
+      quantity: '1',
+      stopLoss: '205',
+      idempotencyKey: key(),
+    });
+    expect(sellStop.body.code).toBe(5012);
+    const ordersAfter = await testApp.database.db.execute(sql`SELECT count(*)::int AS n FROM trading_orders`);
+    expect(ordersAfter.rows[0]?.n).toBe(ordersBefore.rows[0]?.n);
+    const right = await limitBuy('195', '185');
+    expect(right.body.code).toBe(200);
+    await call('/orders/cancel', ana.token, { orderId: right.body.data.id });
+  });
+
   it('a good-till-cancelled order expires 90 days after it was placed, releasing its hold', async () => {
     quotes.set('AAPL', '199.99', '200.01');
     const walletOf = async () =>

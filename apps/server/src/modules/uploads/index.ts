@@ -10,7 +10,7 @@ export { createUploadsService, sniffImageType, type UploadsService } from './upl
 export const uploads = defineModule({
   name: 'uploads',
   needs: [],
-  create: ({ platform: { database, storage } }) => createUploadsService({ db: database.db, storage }),
+  create: ({ platform: { config, database, storage } }) => createUploadsService({ db: database.db, storage, quota: config.uploadQuota }),
   userRoutes: (web, uploads, { platform: { config } }) => registerUploadRoutes(web, uploads, { sizeMaxBytes: config.uploadSizeMaxBytes }),
   operatorRoutes: (operatorApi, uploads) => registerUploadOperatorRoutes(operatorApi, uploads),
 });

@@ -44,7 +44,7 @@ function registerUploadRoute(app: FastifyInstance, uploads: UploadsService, opti
     {
       onRequest: app.authenticateUser,
       schema: {
-        summary: 'Upload an image (PNG, JPEG or WebP, by its bytes); answers its url',
+        summary: 'Upload an image (PNG, JPEG or WebP, by its bytes; a re-encoded copy is kept, within a quota); answers its url',
         tags: ['files'],
         consumes: ['multipart/form-data'],
       },

@@ -1,37 +1,65 @@
 import { randomBytes } from 'node:crypto';
 import { API_BASE_PATH } from '@bolsa/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { UploadQuota } from '../../platform/config.ts';
+import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
 import type { FileStorage } from '../../platform/storage/index.ts';
+import { reencodeImage } from './image-reencode.ts';
 import { uploads } from './uploads.tables.ts';
 
-/** What a file is, judged by its first bytes, never by its name or the type the client claims. */
-export function sniffImageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | undefined {
-  const startsWith = (signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return undefined;
-}
+export { sniffImageType } from './image-reencode.ts';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 const URL_PREFIX = `${API_BASE_PATH}/file/`;
+const MEGABYTE = 1024 * 1024;
+
+/** What a user has stored in the current UTC day and in total. */
+async function usageOf(executor: Executor, userId: number) {
+  const result = await executor.execute<{ day_files: string; day_bytes: string; total_files: string; total_bytes: string }>(sql`
+    SELECT count(*) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS day_files,
+      coalesce(sum(size_bytes) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0) AS day_bytes,
+      count(*) AS total_files, coalesce(sum(size_bytes), 0) AS total_bytes
+    FROM uploads WHERE user_id = ${userId}`);
+  const row = result.rows[0];
+  return {
+    dayFiles: Number(row?.day_files ?? 0),
+    dayBytes: Number(row?.day_bytes ?? 0),
+    totalFiles: Number(row?.total_files ?? 0),
+    totalBytes: Number(row?.total_bytes ?? 0),
+  };
+}
+
+/** Throws the refusal when one more file of `sizeBytes` would pass the user's quota. */
+function assertWithinQuota(quota: UploadQuota, usage: Awaited<ReturnType<typeof usageOf>>, sizeBytes: number) {
+  if (usage.totalFiles + 1 > quota.totalFiles || usage.totalBytes + sizeBytes > quota.totalMb * MEGABYTE)
+    throw new AppError('UPLOAD_QUOTA_TOTAL', { files: quota.totalFiles, mb: quota.totalMb });
+  if (usage.dayFiles + 1 > quota.dailyFiles || usage.dayBytes + sizeBytes > quota.dailyMb * MEGABYTE)
+    throw new AppError('UPLOAD_QUOTA_DAILY', { files: quota.dailyFiles, mb: quota.dailyMb });
+}
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
-export function createUploadsService(dependencies: { db: Database; storage: FileStorage }) {
-  const { db, storage } = dependencies;
+export function createUploadsService(dependencies: { db: Database; storage: FileStorage; quota: UploadQuota }) {
+  const { db, storage, quota } = dependencies;
   return {
-    /** Stores an image for its owner and returns the URL that serves it (to the owner and operators only). */
+    /**
+     * Stores a re-encoded copy of an image for its owner, within the owner's quota, and returns the URL
+     * that serves it (to the owner and operators only). The quota is read and the row written under a
+     * lock per user, so uploads sent at once cannot all pass it.
+     */
     async store(userId: number, bytes: Uint8Array): Promise<{ url: string }> {
       if (bytes.length === 0) throw new AppError('UPLOAD_MISSING');
-      const contentType = sniffImageType(bytes);
-      if (!contentType) throw new AppError('UPLOAD_TYPE_REFUSED');
-      const storageKey = `${randomBytes(16).toString('hex')}.${EXTENSIONS[contentType]}`;
-      await storage.put(storageKey, bytes);
+      const image = reencodeImage(bytes);
+      if (!image) throw new AppError('UPLOAD_TYPE_REFUSED');
+      const storageKey = `${randomBytes(16).toString('hex')}.${EXTENSIONS[image.contentType]}`;
+      await storage.put(storageKey, image.bytes);
       try {
-        await db.insert(uploads).values({ userId, storageKey, contentType, sizeBytes: bytes.length });
+        await inTransaction(db, async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+          assertWithinQuota(quota, await usageOf(tx, userId), image.bytes.length);
+          await tx.insert(uploads).values({ userId, storageKey, contentType: image.contentType, sizeBytes: image.bytes.length });
+        });
       } catch (error) {
         await storage.remove(storageKey);
         throw error;

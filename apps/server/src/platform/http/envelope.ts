@@ -1,6 +1,7 @@
 import { type Locale, type ResultName, resolveRequestLocale, resultCodes } from '@bolsa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { databaseErrorCode } from '../db/index.ts';
 import { hasMessage, translate } from '../i18n/index.ts';
 import { AppError, FieldValidationError } from './app-error.ts';
 
@@ -84,6 +85,11 @@ export function registerEnvelope(app: FastifyInstance) {
         .code(resultCodes.VALIDATION_FAILED.httpStatus)
         .send({ code: resultCodes.VALIDATION_FAILED.code, msg: validationMessage(request, error.validation), data: null });
     }
+    // A number past its column (a 40-digit amount, an overflowing price): the input's fault, not ours.
+    if (databaseErrorCode(error) === '22003') {
+      request.log.info({ err: error }, 'request refused: number out of range');
+      return sendError(reply, 'NUMBER_OUT_OF_RANGE');
+    }
     const known = resultOfFrameworkError(error);
     if (known) {
       request.log.info({ err: error }, 'request refused');
@@ -94,6 +100,17 @@ export function registerEnvelope(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((_request, reply) => sendError(reply, 'NOT_FOUND'));
+}
+
+/**
+ * Errors the framework meets before a request is routed (a path parameter over the limit, a malformed
+ * URL): answered in the envelope in the request's language like any other, never echoing the path.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.locale = resolveRequestLocale(headerText(request.headers.languages), headerText(request.headers['accept-language']));
+  reply.header('x-request-id', request.id);
+  const result: ResultName = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'PATH_TOO_LONG' : 'MALFORMED_REQUEST';
+  return reply.code(resultCodes[result].httpStatus).send(errorBody(result, request.locale));
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { defaultAdminDistDir, defaultWebDistDir } from '../paths.ts';
+import { rateLimitStore } from './rate-limit-store.ts';
 import { publicRoute } from './route.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -31,7 +32,10 @@ export async function registerHttpPlugins(app: FastifyInstance, config: Config) 
       },
     },
   });
+  const rateLimitCounters = rateLimitStore(config.redisUrl);
+  app.addHook('onClose', async () => rateLimitCounters.close());
   await app.register(rateLimit, {
+    ...rateLimitCounters.options,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     // The limit guards the APIs; the app's own static files (a dozen chunks per page load) do not count.

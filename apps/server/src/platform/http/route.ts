@@ -37,8 +37,11 @@ function schemaOf(spec: RouteSpec, options: Options, isProtected: boolean) {
     summary: options.summary,
     tags: options.tags,
     ...(isProtected ? { security: [{ token: [] }] } : {}),
-    // An optional body may also arrive as nothing at all, which Fastify hands to validation as null.
-    ...(spec.body ? { body: spec.body.safeParse(undefined).success ? spec.body.nullable() : spec.body } : {}),
+    // An optional body may also arrive as nothing at all or as JSON `null`, which Fastify hands to
+    // validation as null: both read as absent, so the schema's own default applies.
+    ...(spec.body
+      ? { body: spec.body.safeParse(undefined).success ? z.preprocess((value) => value ?? undefined, spec.body) : spec.body }
+      : {}),
     ...(spec.query ? { querystring: spec.query } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     response: { 200: z.object({ code: z.number(), msg: z.string(), data: spec.data }) },

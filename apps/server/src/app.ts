@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { API_BASE_PATH } from '@bolsa/contracts';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -61,6 +59,7 @@ import {
   publicRoute,
   registerEnvelope,
   registerSecurityHeaders,
+  registerStaticFiles,
   requestLoggerFactory,
   sendError,
 } from './platform/http/index.ts';
@@ -383,22 +382,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { prefix: '/admin/api' },
   );
 
-  const webDistDir = config.webDistDir ?? defaultWebDistDir;
-  if (existsSync(webDistDir)) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
-  }
-  // The operator console is its own build, served under /admin/ (its API is /admin/api above).
-  const adminDistDir = config.adminDistDir ?? defaultAdminDistDir;
-  if (existsSync(adminDistDir)) {
-    await app.register(fastifyStatic, {
-      root: adminDistDir,
-      prefix: '/admin/',
-      wildcard: false,
-      index: ['index.html'],
-      decorateReply: false,
-    });
-    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
-  }
+  // The app at /, the console at /admin/ (its API is /admin/api above), precompressed and cached; and
+  // the APIs' larger JSON answers compressed (platform/http/static-files.ts).
+  await registerStaticFiles(app, {
+    webDistDir: config.webDistDir ?? defaultWebDistDir,
+    adminDistDir: config.adminDistDir ?? defaultAdminDistDir,
+  });
 
   if (config.adminEmail && config.adminPassword) await admin.ensureBootstrapOperator(config.adminEmail, config.adminPassword);
   if (config.isDemoDataEnabled) {

@@ -13,3 +13,4 @@ export {
   userRoute,
 } from './route.ts';
 export { registerSecurityHeaders } from './security-headers.ts';
+export { registerStaticFiles } from './static-files.ts';

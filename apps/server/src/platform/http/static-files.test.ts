@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { acceptedEncoding } from './static-files.ts';
+import { acceptedEncoding, registerJsonCompression } from './static-files.ts';
 
 const script = `export const greeting = ${JSON.stringify('hola '.repeat(400))};\n`;
 const indexHtml = '<!doctype html><title>app</title><script type="module" src="./assets/index-AbCd1234.js"></script>';
@@ -108,5 +109,27 @@ describe('the built app is sent compressed and cached as its files allow', () =>
     expect(acceptedEncoding('identity')).toBeUndefined();
     expect(acceptedEncoding('*')).toBe('gzip');
     expect(acceptedEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('JSON compression with a handler that sends without returning the reply', () => {
+  it('answers once, compressed, even for a large body sent after a promise (as the K-line route does)', async () => {
+    const app = Fastify({ logger: false });
+    registerJsonCompression(app);
+    const big = JSON.stringify({
+      code: 200,
+      msg: 'Success',
+      data: { candles: Array.from({ length: 10_000 }, (_, index) => [index, '1.25']) },
+    });
+    app.get('/web/kline', (_request, reply) =>
+      Promise.resolve().then(() => {
+        reply.type('application/json; charset=utf-8').send(Buffer.from(big));
+      }),
+    );
+    const response = await app.inject({ method: 'GET', url: '/web/kline', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(big);
+    await app.close();
   });
 });

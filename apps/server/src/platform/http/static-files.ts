@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -58,12 +57,15 @@ export async function registerStaticFiles(app: FastifyInstance, folders: StaticF
 }
 
 const jsonThresholdBytes = 1024;
-/** Above this the compression runs on libuv's thread pool instead of the event loop. */
-const jsonSyncMaxBytes = 64 * 1024;
+/**
+ * Above this an answer goes as it is rather than hold the event loop (about 2 ms at brotli 4). The
+ * compression is synchronous on purpose: a handler that sends without returning the reply (the K-line
+ * route) counts on the answer being written within send(); a compression finishing later would let
+ * Fastify send that handler's answer a second time.
+ */
+const jsonCompressMaxBytes = 1024 * 1024;
 const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 const gzipOptions = { level: 6 };
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 type Encoding = 'br' | 'gzip';
 
@@ -92,16 +94,12 @@ function compressSync(encoding: Encoding, payload: string | Buffer): Buffer {
   return encoding === 'br' ? brotliCompressSync(payload, brotliOptions) : gzipSync(payload, gzipOptions);
 }
 
-function compressAsync(encoding: Encoding, payload: string | Buffer): Promise<Buffer> {
-  return encoding === 'br' ? brotliAsync(payload, brotliOptions) : gzipAsync(payload, gzipOptions);
-}
-
 /**
  * One `onSend` hook taking a callback (no promise per request). Added at the root, it runs for every
  * route, those registered before it included; a payload that is not a string or buffer (a file
  * stream, already compressed) passes untouched.
  */
-function registerJsonCompression(app: FastifyInstance): void {
+export function registerJsonCompression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     // In characters for a string, so no byte count is taken for the many small answers.
@@ -111,12 +109,10 @@ function registerJsonCompression(app: FastifyInstance): void {
     reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
-    const send = (compressed: Buffer) => {
-      reply.header('content-encoding', encoding);
-      reply.header('content-length', compressed.length);
-      done(null, compressed);
-    };
-    if (Buffer.byteLength(payload) <= jsonSyncMaxBytes) return send(compressSync(encoding, payload));
-    compressAsync(encoding, payload).then(send, (error: Error) => done(error));
+    if (Buffer.byteLength(payload) > jsonCompressMaxBytes) return done(null, payload);
+    const compressed = compressSync(encoding, payload);
+    reply.header('content-encoding', encoding);
+    reply.header('content-length', compressed.length);
+    done(null, compressed);
   });
 }

@@ -6,22 +6,30 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
-/** Server domain modules, lower first: a module may import only modules listed before it. */
-export const moduleOrder = [
-  'auth',
-  'uploads',
-  'users',
-  'kyc',
-  'ledger',
-  'market',
-  'trading',
-  'funding',
-  'products',
-  'content',
-  'messages',
-  'support',
-  'admin',
-];
+/**
+ * Server domain modules, lower first: a module may import only modules listed before it. Read from the
+ * one list `buildApp` walks (apps/server/src/modules/index.ts): each name imported from its folder's
+ * index.ts, in the order of `export const modules = [...]`.
+ */
+export function readModuleOrder(file = join(root, 'apps/server/src/modules/index.ts')) {
+  const text = readFileSync(file, 'utf8');
+  const folderOf = new Map(
+    [...text.matchAll(/import\s*\{\s*(\w+)\s*\}\s*from\s*'\.\/([\w-]+)\/index\.ts'/g)].map((match) => [match[1], match[2]]),
+  );
+  const list = text.match(/export const modules = \[([^\]]*)\]/)?.[1];
+  if (list === undefined) throw new Error(`${relative(root, file)}: no \`export const modules = [...]\` list`);
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const folder = folderOf.get(name);
+      if (!folder) throw new Error(`${relative(root, file)}: module ${name} is not imported from its folder's index.ts`);
+      return folder;
+    });
+}
+
+export const moduleOrder = readModuleOrder();
 
 const sourceExtensions = ['.ts', '.tsx', '.mjs', '.js'];
 const importPattern =

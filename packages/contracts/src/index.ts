@@ -12,6 +12,7 @@ export * from './operators.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
 export * from './trading.ts';
+export * from './trading-markets.ts';
 export * from './user-messages.ts';
 export * from './validation.ts';
 export * from './wallet.ts';

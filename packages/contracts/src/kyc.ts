@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_LENGTH_MAX } from './constants.ts';
-import { pageOf, pageQueryFields, pathIdSchema } from './paging.ts';
+import { reviewApi } from './review.ts';
 import { textSchema, typeError } from './validation.ts';
 
 /** Identity verification (spec §4 KYC): waiting for review, verified, or unsuccessful with a reason and a retry. */
@@ -81,21 +81,4 @@ export const kycApi = {
   state: { method: 'POST', path: '/kyc/state', body: undefined, data: kycStateSchema },
 } as const;
 
-const kycQuery = z.object({
-  status: z.enum(['pending', 'all'], { error: 'validation.invalidValue' }).default('pending'),
-  ...pageQueryFields,
-});
-const kycIdParams = z.object({ id: pathIdSchema });
-
-export const operatorKycApi = {
-  queue: { method: 'GET', path: '/kyc', permission: 'reviews.kyc', query: kycQuery, data: pageOf(operatorKycSchema) },
-  approve: { method: 'POST', path: '/kyc/:id/approve', permission: 'reviews.kyc', params: kycIdParams, data: operatorKycSchema },
-  reject: {
-    method: 'POST',
-    path: '/kyc/:id/reject',
-    permission: 'reviews.kyc',
-    params: kycIdParams,
-    body: z.object({ reason: textSchema(200) }),
-    data: operatorKycSchema,
-  },
-} as const;
+export const operatorKycApi = reviewApi({ path: '/kyc', permission: 'reviews.kyc', item: operatorKycSchema, decided: operatorKycSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { kycStateSchema } from './kyc.ts';
 import { pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
+import { reviewApi } from './review.ts';
 import { orderSchema, positionSchema, tradableSources } from './trading.ts';
 import { amountSchema, textSchema, typeError } from './validation.ts';
 import { currencies, ledgerReasons, walletSchema, walletTypeSchema } from './wallet.ts';
@@ -175,30 +176,19 @@ export const adjustmentRequestBody = z.object({
   note: textSchema(500),
 });
 
+const adjustmentReview = reviewApi({
+  path: '/adjustments',
+  permission: 'adjustments.approve',
+  queuePermission: 'adjustments.request',
+  item: adjustmentSchema,
+  decided: adjustmentSchema,
+});
+
 export const operatorAdjustmentsApi = {
-  list: {
-    method: 'GET',
-    path: '/adjustments',
-    permission: 'adjustments.request',
-    query: z.object({ status: z.enum(['pending', 'all'], { error: 'validation.invalidValue' }).default('pending'), ...pageQueryFields }),
-    data: pageOf(adjustmentSchema),
-  },
+  list: adjustmentReview.queue,
   request: { method: 'POST', path: '/adjustments', permission: 'adjustments.request', body: adjustmentRequestBody, data: adjustmentSchema },
-  approve: {
-    method: 'POST',
-    path: '/adjustments/:id/approve',
-    permission: 'adjustments.approve',
-    params: z.object({ id: pathIdSchema }),
-    data: adjustmentSchema,
-  },
-  reject: {
-    method: 'POST',
-    path: '/adjustments/:id/reject',
-    permission: 'adjustments.approve',
-    params: z.object({ id: pathIdSchema }),
-    body: z.object({ reason: textSchema(200) }),
-    data: adjustmentSchema,
-  },
+  approve: adjustmentReview.approve,
+  reject: adjustmentReview.reject,
 } as const;
 
 /** A rate such as 0.001 (0.1 %): at most 1, at most 8 decimals. */
@@ -311,5 +301,16 @@ export const operatorInstrumentsApi = {
     params: z.object({ source: z.enum(tradableSources, { error: 'validation.invalidValue' }) }),
     body: settingsEditBody,
     data: marketSettingsSchema,
+  },
+} as const;
+
+/** Uploads (deposit screenshots, identity documents) to operators: the answer is the file's bytes, not an envelope. */
+export const operatorFilesApi = {
+  file: {
+    method: 'GET',
+    path: '/file/:key',
+    permission: 'files.read',
+    params: z.object({ key: z.string().max(100) }),
+    data: z.unknown(),
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
+import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
+import { reviewApi } from './review.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
 /** Wallet types of spec §4; each is one ledger account per user, in its own currency. */
@@ -356,12 +357,7 @@ export const operatorLoginBody = z.object({
     .max(254, { error: 'validation.tooLong' }),
   password: z.string({ error: typeError }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
 });
-export const reviewQuery = z.object({
-  status: z.enum(['pending', 'all'], { error: 'validation.invalidValue' }).default('pending'),
-  ...pageQueryFields,
-});
-export const rejectBody = z.object({ reason: textSchema(200) });
-export const reviewIdParams = z.object({ id: pathIdSchema });
+export { rejectBody, reviewIdParams, reviewQuery } from './review.ts';
 
 export const operatorDepositSchema = depositSchema.extend({ userId: z.string(), userEmail: z.string() });
 export const operatorWithdrawalSchema = withdrawalSchema.extend({ userId: z.string(), userEmail: z.string() });
@@ -402,30 +398,19 @@ export const outboxEntrySchema = z.object({
 });
 
 /** The operator's sign-in (with two-factor) is `operatorAccountApi.login` in operators.ts. */
+const depositReview = reviewApi({ path: '/deposits', permission: 'reviews.deposits', item: operatorDepositSchema, decided: depositSchema });
+const withdrawalReview = reviewApi({
+  path: '/withdrawals',
+  permission: 'reviews.withdrawals',
+  item: operatorWithdrawalSchema,
+  decided: withdrawalSchema,
+});
+
 export const operatorApi = {
-  deposits: { method: 'GET', path: '/deposits', permission: 'reviews.deposits', query: reviewQuery, data: pageOf(operatorDepositSchema) },
-  approveDeposit: {
-    method: 'POST',
-    path: '/deposits/:id/approve',
-    permission: 'reviews.deposits',
-    params: reviewIdParams,
-    data: depositSchema,
-  },
-  rejectDeposit: {
-    method: 'POST',
-    path: '/deposits/:id/reject',
-    permission: 'reviews.deposits',
-    params: reviewIdParams,
-    body: rejectBody,
-    data: depositSchema,
-  },
-  withdrawals: {
-    method: 'GET',
-    path: '/withdrawals',
-    permission: 'reviews.withdrawals',
-    query: reviewQuery,
-    data: pageOf(operatorWithdrawalSchema),
-  },
+  deposits: depositReview.queue,
+  approveDeposit: depositReview.approve,
+  rejectDeposit: depositReview.reject,
+  withdrawals: withdrawalReview.queue,
   reconciliation: { method: 'GET', path: '/ledger/reconciliation', permission: 'ledger.reconcile', data: reconciliationReportSchema },
   reconciliationRuns: {
     method: 'GET',
@@ -447,19 +432,6 @@ export const operatorApi = {
   },
   /** The mails the server would have sent, when no SMTP server is configured (empty otherwise). */
   outbox: { method: 'GET', path: '/outbox', permission: 'outbox.read', data: z.array(outboxEntrySchema) },
-  approveWithdrawal: {
-    method: 'POST',
-    path: '/withdrawals/:id/approve',
-    permission: 'reviews.withdrawals',
-    params: reviewIdParams,
-    data: withdrawalSchema,
-  },
-  rejectWithdrawal: {
-    method: 'POST',
-    path: '/withdrawals/:id/reject',
-    permission: 'reviews.withdrawals',
-    params: reviewIdParams,
-    body: rejectBody,
-    data: withdrawalSchema,
-  },
+  approveWithdrawal: withdrawalReview.approve,
+  rejectWithdrawal: withdrawalReview.reject,
 } as const;

@@ -1,5 +1,5 @@
+import { createSessionStore } from '@bolsa/client-kit/session-store';
 import { type OperatorPermission, type OperatorRole, operatorRoles, rolePermissions } from '@bolsa/contracts';
-import { useSyncExternalStore } from 'react';
 
 /**
  * The operator's session in local storage, apart from the customer app's keys (`usa12_*`): a person
@@ -10,83 +10,25 @@ export const operatorStorageKeys = { token: 'bolsa_operator_token', operator: 'b
 
 export type StoredOperator = { id: string; email: string; role: OperatorRole };
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
+function parseOperator(raw: unknown): StoredOperator | null {
+  const value = raw as Partial<StoredOperator> | null;
+  if (!value || typeof value.email !== 'string' || typeof value.id !== 'string') return null;
+  // A role this build does not know grants nothing, rather than breaking the console.
+  if (!operatorRoles.includes(value.role as OperatorRole)) return null;
+  return value as StoredOperator;
 }
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+const store = createSessionStore<StoredOperator>({
+  keys: { token: operatorStorageKeys.token, record: operatorStorageKeys.operator },
+  parseRecord: parseOperator,
+  isRecordTiedToToken: true,
+});
 
-export function getOperatorToken(): string | null {
-  const token = read(operatorStorageKeys.token);
-  return token && token.length > 0 ? token : null;
-}
-
-function parseOperator(raw: string | null): StoredOperator | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<StoredOperator> | null;
-    if (!value || typeof value.email !== 'string' || typeof value.id !== 'string') return null;
-    // A role this build does not know grants nothing, rather than breaking the console.
-    if (!operatorRoles.includes(value.role as OperatorRole)) return null;
-    return value as StoredOperator;
-  } catch {
-    return null;
-  }
-}
-
-export function saveOperatorSession(token: string, operator: StoredOperator): void {
-  window.localStorage.setItem(operatorStorageKeys.token, token);
-  window.localStorage.setItem(operatorStorageKeys.operator, JSON.stringify(operator));
-  notify();
-}
-
-export function clearOperatorSession(): void {
-  try {
-    window.localStorage.removeItem(operatorStorageKeys.token);
-    window.localStorage.removeItem(operatorStorageKeys.operator);
-  } finally {
-    notify();
-  }
-}
-
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  // Another tab signing in or out changes what this one may show.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || Object.values(operatorStorageKeys).includes(event.key as never)) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-let cachedRaw: string | null = null;
-let cachedOperator: StoredOperator | null = null;
-
-function snapshot(): StoredOperator | null {
-  const raw = getOperatorToken() ? read(operatorStorageKeys.operator) : null;
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedOperator = parseOperator(raw);
-  }
-  return cachedOperator;
-}
-
+export const getOperatorToken = store.getToken;
+export const saveOperatorSession = store.save;
+export const clearOperatorSession = store.clear;
 /** The signed-in operator (null when signed out); re-renders when the session changes in any tab. */
-export function useOperator(): StoredOperator | null {
-  return useSyncExternalStore(subscribe, snapshot, () => null);
-}
+export const useOperator = store.useRecord;
 
 /** What a role may do, from the one permission list in packages/contracts that the server enforces too. */
 export function permissionsOf(operator: StoredOperator | null): readonly OperatorPermission[] {

@@ -1,7 +1,8 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useLiveMessages } from '../features/messages/api/use-live-messages.ts';
 import { useLiveTrading } from '../features/trade/api/use-live-trading.ts';
-import { routes } from '../lib/navigation.ts';
+import { loginRouteBackTo } from '../lib/navigation.ts';
+import { pagePath } from '../lib/pages.ts';
 import { useToken } from '../lib/session-store.ts';
 import { TabBar } from './tab-bar.tsx';
 import { useQuitGuard } from './use-quit-guard.ts';
@@ -45,8 +46,7 @@ export function RequireAuth() {
   const token = useToken();
   const location = useLocation();
   if (!token) {
-    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`${routes.login}?redirect=${redirect}`} replace />;
+    return <Navigate to={loginRouteBackTo(`${location.pathname}${location.search}`)} replace />;
   }
   return <Outlet />;
 }
@@ -54,5 +54,5 @@ export function RequireAuth() {
 /** `/` is the entry and aliases the home page (spec §2); query parameters are kept. */
 export function RootRedirect() {
   const location = useLocation();
-  return <Navigate to={{ pathname: routes.home, search: location.search }} replace />;
+  return <Navigate to={{ pathname: pagePath('home'), search: location.search }} replace />;
 }

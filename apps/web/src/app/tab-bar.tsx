@@ -2,17 +2,17 @@ import { AppOutline, HistogramOutline, StarOutline, TransportQRcodeOutline, User
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { routes } from '../lib/navigation.ts';
+import { pagePath } from '../lib/pages.ts';
 
 type Tab = { to: string; labelKey: string; Icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }> };
 
 /** The five tabs of spec §2, in order. Switching tabs replaces the entry instead of stacking history. */
 export const tabs: readonly Tab[] = [
-  { to: routes.home, labelKey: 'tabs.home', Icon: AppOutline },
-  { to: routes.market, labelKey: 'tabs.market', Icon: HistogramOutline },
-  { to: routes.watchlist, labelKey: 'tabs.watchlist', Icon: StarOutline },
-  { to: routes.trade, labelKey: 'tabs.trade', Icon: TransportQRcodeOutline },
-  { to: routes.profile, labelKey: 'tabs.profile', Icon: UserOutline },
+  { to: pagePath('home'), labelKey: 'tabs.home', Icon: AppOutline },
+  { to: pagePath('market'), labelKey: 'tabs.market', Icon: HistogramOutline },
+  { to: pagePath('watchlist'), labelKey: 'tabs.watchlist', Icon: StarOutline },
+  { to: pagePath('trade'), labelKey: 'tabs.trade', Icon: TransportQRcodeOutline },
+  { to: pagePath('profile'), labelKey: 'tabs.profile', Icon: UserOutline },
 ];
 
 export function TabBar() {

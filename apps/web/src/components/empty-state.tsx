@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './empty-state.css';
 
 type EmptyStateProps = {
   icon?: ReactNode;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isAbortError } from '../lib/api-client.ts';
 import { showError } from '../lib/toast.ts';
 import { uploadAccept, uploadFile } from '../lib/upload-file.ts';
+import './image-upload.css';
 
 type ImageUploadProps = {
   label: string;

@@ -5,6 +5,7 @@ import { CheckOutline, GlobalOutline } from 'antd-mobile-icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale, setLocale } from '../lib/i18n.ts';
+import './language-picker.css';
 
 type LanguagePickerProps = {
   visible: boolean;

@@ -1,6 +1,7 @@
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './menu-list.css';
 
 type MenuRowProps = {
   icon?: ReactNode;

@@ -2,7 +2,9 @@ import { LeftOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { hasHistory, routes } from '../lib/navigation.ts';
+import { hasHistory } from '../lib/navigation.ts';
+import { pagePath } from '../lib/pages.ts';
+import './nav-bar.css';
 
 type NavBarProps = {
   title: string;
@@ -22,7 +24,7 @@ export function NavBar({ title, hasBack = true, right }: NavBarProps) {
 
   const goBack = () => {
     if (hasHistory()) navigate(-1);
-    else navigate(routes.home, { replace: true });
+    else navigate(pagePath('home'), { replace: true });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../lib/navigation.ts';
+import { pagePath } from '../lib/pages.ts';
 import { EmptyState } from './empty-state.tsx';
 import { NavBar } from './nav-bar.tsx';
 
@@ -12,7 +12,7 @@ export function PageNotFound() {
     <>
       <NavBar title={t('notFound.title')} />
       <EmptyState icon={<QuestionCircleOutline />} title={t('notFound.description')}>
-        <Link className="button button-primary" to={routes.home} replace>
+        <Link className="button button-primary" to={pagePath('home')} replace>
           {t('common.goHome')}
         </Link>
       </EmptyState>

@@ -4,7 +4,8 @@ import { NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup, SpinLoadin
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../lib/navigation.ts';
+import { pagePath } from '../lib/pages.ts';
+import './pay-password-pad.css';
 
 type PayPasswordPadProps = {
   visible: boolean;
@@ -107,7 +108,7 @@ export function PayPasswordPad({ visible, onClose, onSubmit, summary }: PayPassw
             t('payPad.hint', { count: PAY_PASSWORD_LENGTH - value.length })
           )}
         </p>
-        <Link className="pay-password-pad-forgot" to={routes.payPassword}>
+        <Link className="pay-password-pad-forgot" to={pagePath('payPassword')}>
           {t('payPad.forgot')}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { pushClient, usePushStatus } from '../lib/push-client.ts';
+import './push-status-banner.css';
 
 /** Says when live prices stopped arriving; tapping retries the connection at once. */
 export function PushStatusBanner() {

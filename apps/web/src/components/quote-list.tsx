@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatNumber, formatPercent, trendClass } from '../lib/format.ts';
 import { currentLocale } from '../lib/i18n.ts';
 import { quoteRouteOf } from '../lib/navigation.ts';
+import './quote-list.css';
 
 /** What a row needs, whatever list it comes from (market lists, watchlist, search). */
 export type QuoteListItem = {

@@ -10,13 +10,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
 import type { Restriction, RestrictionsService } from '../auth/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { TradingService } from '../trading/index.ts';
-import { type AuditMeta, createAudited } from './audit.ts';
-import { requirePermission } from './permissions.ts';
 
 type UserSearchRow = {
   id: string;

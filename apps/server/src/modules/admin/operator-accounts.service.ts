@@ -3,11 +3,10 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, count, desc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction, uniqueViolationConstraint } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import { auditLog, operators, type AuditMeta as RequestMeta, recordAudit, requirePermission } from '../../platform/operators/index.ts';
 import { matchTotp, newSessionToken, newTotpSecret, otpauthUri, sha256Hex } from '../../platform/security/index.ts';
 import type { AuthService } from '../auth/index.ts';
-import { auditLog, operatorSessions, operators } from './admin.tables.ts';
-import { type AuditMeta as RequestMeta, recordAudit } from './audit.ts';
-import { requirePermission } from './permissions.ts';
+import { operatorSessions } from './admin.tables.ts';
 
 const OPERATOR_SESSION_MS = 12 * 60 * 60_000;
 

@@ -1,16 +1,11 @@
-import { operatorAdjustmentsApi, operatorInstrumentsApi, operatorUsersApi } from '@bolsa/contracts';
+import { operatorUsersApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { operatorRoute } from '../../platform/http/index.ts';
-import type { AdjustmentsService } from './adjustments.service.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
-import type { InstrumentsAdminService } from './instruments-admin.service.ts';
 
-/** Operator operations under /admin/api: users, four-eyes adjustments, instruments. Registered after the admin routes (their hook). */
-export function registerOperatorOpsRoutes(
-  app: FastifyInstance,
-  services: { users: AdminUsersService; adjustments: AdjustmentsService; instruments: InstrumentsAdminService },
-) {
-  const { users, adjustments, instruments } = services;
+/** Operator operations on users under /admin/api: the user read model, freezes and sessions. */
+export function registerOperatorOpsRoutes(app: FastifyInstance, services: { users: AdminUsersService }) {
+  const { users } = services;
   const tags = ['operator'];
   const metaOf = (request: { ip: string }) => ({ ipAddress: request.ip });
 
@@ -46,58 +41,5 @@ export function registerOperatorOpsRoutes(
     operatorUsersApi.revokeSessions,
     { summary: 'End every session of a user', tags },
     ({ operator, params, body, request }) => users.revokeSessions(operator, metaOf(request), params.id, body),
-  );
-
-  operatorRoute(app, operatorAdjustmentsApi.list, { summary: 'Balance adjustments, pending first', tags }, ({ operator, query }) =>
-    adjustments.list(operator, query),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.request,
-    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags },
-    ({ operator, body, request }) => adjustments.request(operator, metaOf(request), body),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.approve,
-    { summary: "Approve another operator's adjustment: the ledger moves", tags },
-    ({ operator, params, request }) => adjustments.approve(operator, metaOf(request), params.id),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.reject,
-    { summary: "Reject another operator's adjustment", tags },
-    ({ operator, params, body, request }) => adjustments.reject(operator, metaOf(request), params.id, body.reason),
-  );
-
-  operatorRoute(
-    app,
-    operatorInstrumentsApi.search,
-    { summary: 'Search instruments with their trading settings', tags },
-    ({ operator, query }) => instruments.search(operator, query),
-  );
-  operatorRoute(app, operatorInstrumentsApi.markets, { summary: 'Trading settings per market', tags }, ({ operator }) =>
-    instruments.markets(operator),
-  );
-  operatorRoute(
-    app,
-    operatorInstrumentsApi.halt,
-    { summary: 'Halt new orders on an instrument', tags },
-    ({ operator, params, body, request }) => instruments.halt(operator, metaOf(request), params.code, body.reason),
-  );
-  operatorRoute(app, operatorInstrumentsApi.resume, { summary: 'Resume trading an instrument', tags }, ({ operator, params, request }) =>
-    instruments.resume(operator, metaOf(request), params.code),
-  );
-  operatorRoute(
-    app,
-    operatorInstrumentsApi.editInstrument,
-    { summary: "Edit an instrument's fee, leverage limits or minimum quantity", tags },
-    ({ operator, params, body, request }) => instruments.editInstrument(operator, metaOf(request), params.code, body),
-  );
-  operatorRoute(
-    app,
-    operatorInstrumentsApi.editMarket,
-    { summary: "Edit a market's fee or leverage limits", tags },
-    ({ operator, params, body, request }) => instruments.editMarket(operator, metaOf(request), params.source, body),
   );
 }

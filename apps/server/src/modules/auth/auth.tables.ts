@@ -1,6 +1,5 @@
-import { type AnyPgColumn, bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { type AnyPgColumn, bigint, bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, textEnum } from '../../platform/db/columns.ts';
 
 /** An account holder. The email is stored lower-cased, so one address is one account. */
 export const users = pgTable('users', {
@@ -10,11 +9,9 @@ export const users = pgTable('users', {
   payPasswordHash: text('pay_password_hash'),
   invitationCode: text('invitation_code').notNull().unique(),
   invitedByUserId: bigint('invited_by_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
-  status: text('status', { enum: ['active', 'frozen'] })
-    .notNull()
-    .default('active'),
+  status: textEnum('status', ['active', 'frozen']).notNull().default('active'),
   createdAt: createdAt(),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+  passwordChangedAt: at('password_changed_at'),
 });
 
 /** A login. Only the SHA-256 of the token is kept; revoking sets revoked_at, nothing is deleted before it expires. */
@@ -27,9 +24,9 @@ export const sessions = pgTable(
       .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },
@@ -42,12 +39,12 @@ export const emailCodes = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'resetPassword'] }).notNull(),
+    purpose: textEnum('purpose', ['register', 'resetPassword']).notNull(),
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: at('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: at('consumed_at'),
   },
   (table) => [index('email_codes_lookup_idx').on(table.email, table.purpose, table.createdAt.desc())],
 );

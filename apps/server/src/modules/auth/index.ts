@@ -1,4 +1,35 @@
+import { defineModule } from '../../platform/module.ts';
+import { registerAuthRoutes } from './auth.routes.ts';
+import { createAuthService } from './auth.service.ts';
+import { createRestrictionsService } from './restrictions.service.ts';
+import { createSessionCache } from './session-cache.ts';
+
 export { registerAuthRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';
 export { createRestrictionsService, type Restriction, type RestrictionsService } from './restrictions.service.ts';
 export { createSessionCache, SESSIONS_ENDED_TOPIC, type SessionCache } from './session-cache.ts';
+
+/** The demo's user account, created when demo data is on. */
+export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;
+
+/** Users: accounts, sessions, sign-in, restrictions (freezes). */
+export const auth = defineModule({
+  name: 'auth',
+  needs: [],
+  create({ platform: { config, database, bus, mailer } }) {
+    // Sessions checked recently are answered from memory where every process that can end one shares the
+    // bus: embedded PGlite (one process) or Redis (ADR 0006). PostgreSQL without Redis asks on every request.
+    const sessions = createSessionCache({ bus, isEnabled: database.kind === 'embedded' || config.redisUrl !== undefined });
+    const auth = createAuthService({ db: database.db, mailer, settings: config, sessions });
+    const restrictions = createRestrictionsService({ db: database.db, sessionCache: sessions });
+    return { auth, restrictions, sessions };
+  },
+  userRoutes: (web, { auth }) => registerAuthRoutes(web, auth),
+  jobs: ({ auth }) => [auth.housekeepingJob],
+  async seed({ auth }, { platform: { config } }) {
+    if (config.isDemoDataEnabled) await auth.ensureDemoAccount(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  },
+  async stop({ sessions }) {
+    await sessions.close();
+  },
+});

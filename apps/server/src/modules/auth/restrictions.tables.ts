@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, textEnum } from '../../platform/db/columns.ts';
 import { users } from './auth.tables.ts';
 
 /**
@@ -12,11 +13,11 @@ export const userRestrictions = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['login', 'trading', 'withdrawals'] }).notNull(),
+    kind: textEnum('kind', ['login', 'trading', 'withdrawals']).notNull(),
     reason: text('reason').notNull(),
     /** The operator who froze it (operators live in the admin module, above this one: no foreign key). */
     operatorId: bigint('operator_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],
 );

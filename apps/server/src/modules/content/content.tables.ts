@@ -1,6 +1,7 @@
 import { articleKinds, type Locale, locales } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, textEnum } from '../../platform/db/columns.ts';
 
 /** App versions published by operators; the newest published one is what the app is told about. */
 export const appVersions = pgTable('app_versions', {
@@ -8,7 +9,7 @@ export const appVersions = pgTable('app_versions', {
   version: text('version').notNull(),
   notes: text('notes'),
   downloadUrl: text('download_url'),
-  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  publishedAt: at('published_at').notNull().defaultNow(),
 });
 
 /** The article tag dictionary (spec §7 /dict/data?dictType=article_tag): a code and its label per language. */
@@ -16,7 +17,7 @@ export const articleTags = pgTable('article_tags', {
   code: text('code').primaryKey(),
   labels: jsonb('labels').$type<Partial<Record<Locale, string>>>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -27,12 +28,12 @@ export const articles = pgTable(
   'articles',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: articleKinds }).notNull(),
+    kind: textEnum('kind', articleKinds).notNull(),
     isPublished: boolean('is_published').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    publishedAt: at('published_at'),
     createdByOperatorId: bigint('created_by_operator_id', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('articles_published_idx').on(table.kind, table.publishedAt.desc(), table.id.desc()).where(sql`is_published`),
@@ -46,7 +47,7 @@ export const articleTranslations = pgTable(
     articleId: bigint('article_id', { mode: 'number' })
       .notNull()
       .references(() => articles.id),
-    locale: text('locale', { enum: locales }).notNull(),
+    locale: textEnum('locale', locales).notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     body: text('body').notNull(),

@@ -1,23 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, money, textEnum } from '../../platform/db/columns.ts';
 
 /**
  * Funding workflows: the records a person sees (deposits, withdrawals, transfers) and where money
  * goes to (cards, addresses). Their money moves only through the ledger; these rows say why and when.
  */
-const money = (name: string) => numeric(name, { precision: 24, scale: 2 });
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const deposits = pgTable(
   'deposits',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    method: text('method', { enum: ['fiat', 'crypto'] }).notNull(),
+    method: textEnum('method', ['fiat', 'crypto']).notNull(),
     walletType: text('wallet_type').notNull(),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
-    status: text('status', { enum: ['pending', 'confirming', 'credited', 'rejected', 'below_minimum'] }).notNull(),
+    status: textEnum('status', ['pending', 'confirming', 'credited', 'rejected', 'below_minimum']).notNull(),
     reason: text('reason'),
     network: text('network'),
     txHash: text('tx_hash'),
@@ -26,7 +25,7 @@ export const deposits = pgTable(
     journalId: bigint('journal_id', { mode: 'number' }),
     decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('deposits_user_idx').on(table.userId, table.id.desc()),
@@ -51,13 +50,11 @@ export const withdrawals = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    method: text('method', { enum: ['bank', 'crypto', 'yen_bank'] }).notNull(),
+    method: textEnum('method', ['bank', 'crypto', 'yen_bank']).notNull(),
     walletType: text('wallet_type').notNull(),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: textEnum('status', ['pending', 'paid', 'rejected']).notNull().default('pending'),
     reason: text('reason'),
     /** What the person recognises: a masked card, an address, a bank and branch. */
     destination: text('destination').notNull(),
@@ -65,7 +62,7 @@ export const withdrawals = pgTable(
     holdId: bigint('hold_id', { mode: 'number' }),
     idempotencyKey: text('idempotency_key').notNull(),
     decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: at('decided_at'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -85,7 +82,7 @@ export const bankCards = pgTable(
     cardNumber: text('card_number').notNull(),
     createdAt: createdAt(),
     /** Deleted cards stay, so past withdrawals still say where the money went. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: at('deleted_at'),
   },
   (table) => [index('bank_cards_user_idx').on(table.userId)],
 );
@@ -99,7 +96,7 @@ export const withdrawalAddresses = pgTable(
     address: text('address').notNull(),
     label: text('label'),
     createdAt: createdAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: at('deleted_at'),
   },
   (table) => [index('withdrawal_addresses_user_idx').on(table.userId)],
 );
@@ -113,7 +110,7 @@ export const fxQuotes = pgTable('fx_quotes', {
   fromAmount: money('from_amount').notNull(),
   toAmount: money('to_amount').notNull(),
   rate: numeric('rate', { precision: 24, scale: 10 }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: at('expires_at').notNull(),
   createdAt: createdAt(),
 });
 
@@ -127,12 +124,12 @@ export const walletTransfers = pgTable(
     fromAmount: money('from_amount').notNull(),
     toAmount: money('to_amount'),
     rate: numeric('rate', { precision: 24, scale: 10 }),
-    status: text('status', { enum: ['completed', 'pending', 'cancelled'] }).notNull(),
+    status: textEnum('status', ['completed', 'pending', 'cancelled']).notNull(),
     quoteId: text('quote_id').unique(),
     holdId: bigint('hold_id', { mode: 'number' }),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedAt: at('completed_at'),
   },
   (table) => [
     uniqueIndex('wallet_transfers_idempotency_key').on(table.userId, table.idempotencyKey),

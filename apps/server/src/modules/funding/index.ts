@@ -1,7 +1,67 @@
+import { defineModule, type ModuleContext } from '../../platform/module.ts';
+import { auth } from '../auth/index.ts';
+import { kyc } from '../kyc/index.ts';
+import { ledger } from '../ledger/index.ts';
+import { calendars, market, statusAt } from '../market/index.ts';
+import { messages } from '../messages/index.ts';
+import { uploads } from '../uploads/index.ts';
+import { createAdjustmentsService } from './adjustments.service.ts';
+import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
+import { createDepositsService } from './deposits.service.ts';
+import { createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
+import { registerFundingRoutes } from './funding.routes.ts';
+import { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
+import { createPayoutAccountsService } from './payout-accounts.service.ts';
+import { createWalletService } from './wallet.service.ts';
+import { createWithdrawalsService } from './withdrawals.service.ts';
+
+export { type AdjustmentsService, createAdjustmentsService } from './adjustments.service.ts';
 export { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 export { createDepositsService, type DepositsService } from './deposits.service.ts';
+export type { FundingReviews } from './funding.operator.ts';
 export { registerFundingRoutes } from './funding.routes.ts';
 export { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 export { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service.ts';
 export { createWalletService, type WalletService } from './wallet.service.ts';
 export { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service.ts';
+
+type FundingOptions = {
+  /** Replace the simulated chain or the reference FX rates (tests, vendors). */
+  chainWatcher?: ChainWatcher;
+  fxRates?: FxRates;
+};
+const needed = [auth, uploads, messages, kyc, ledger, market] as const;
+
+/** Wallets and transfers between them, deposits, withdrawals and payout accounts, their operators' reviews, and balance adjustments. */
+export const funding = defineModule({
+  name: 'funding',
+  needs: needed,
+  create({ platform, needs, options }: ModuleContext<typeof needed, FundingOptions>) {
+    const { config, database, now } = platform;
+    const { db } = database;
+    const { auth, restrictions } = needs.auth;
+    const { ledger, uploads } = needs;
+    const kyc = needs.kyc.service;
+    const notify = needs.messages.notify;
+    const marketService = needs.market.service;
+    const fx =
+      options.fxRates ??
+      createLiveFxRates({
+        convert: (amount, from, to, decimals) => marketService.convert(amount, from, to, decimals),
+        isForexOpen: (now) => statusAt(calendars.FX, now.getTime(), config.marketClock) === 'open',
+        fallback: createReferenceFxRates({ isAlwaysOpen: config.marketClock === 'always-open' }),
+      });
+    const wallet = createWalletService({ db, ledger, fx, now });
+    const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
+    const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify, now });
+    const limits = { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd };
+    const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
+    const payoutAccounts = createPayoutAccountsService({ db });
+    const reviews = createFundingReviews(db, { deposits, withdrawals });
+    const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages });
+    return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments };
+  },
+  userRoutes: (web, services) => registerFundingRoutes(web, services),
+  operatorRoutes: (operatorApi, { reviews, adjustments }) => registerFundingOperatorRoutes(operatorApi, reviews, adjustments),
+  jobs: ({ deposits, wallet }) => [deposits.chainWatcherJob, wallet.pendingTransfersJob],
+});

@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, textEnum } from '../../platform/db/columns.ts';
 
 /** Every identity verification a user submits; the newest is their current state. Reviewed once, never edited after. */
 export const kycSubmissions = pgTable(
@@ -6,20 +7,18 @@ export const kycSubmissions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    documentType: text('document_type', { enum: ['idcard', 'passport'] }).notNull(),
+    documentType: textEnum('document_type', ['idcard', 'passport']).notNull(),
     countryCode: text('country_code').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     idNumber: text('id_number').notNull(),
     frontImageUrl: text('front_image_url').notNull(),
     backImageUrl: text('back_image_url'),
-    status: text('status', { enum: ['pending', 'verified', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: textEnum('status', ['pending', 'verified', 'rejected']).notNull().default('pending'),
     reason: text('reason'),
     reviewedByOperatorId: bigint('reviewed_by_operator_id', { mode: 'number' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    reviewedAt: at('reviewed_at'),
+    createdAt: createdAt(),
   },
   (table) => [index('kyc_submissions_user_idx').on(table.userId, table.id.desc()), index('kyc_submissions_status_idx').on(table.status)],
 );

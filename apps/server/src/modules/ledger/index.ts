@@ -1,3 +1,7 @@
+import { defineModule } from '../../platform/module.ts';
+import { registerLedgerOperatorRoutes } from './ledger.operator.ts';
+import { createLedgerService } from './ledger.service.ts';
+
 export { defaultGroupCommitOptions, type GroupCommitOptions } from './ledger.group-commit.ts';
 export {
   type AccountRef,
@@ -11,3 +15,12 @@ export {
   systemAccounts,
   toMoney,
 } from './ledger.service.ts';
+
+/** The double-entry ledger: every balance movement of the platform. Its operator routes: reconciliation. */
+export const ledger = defineModule({
+  name: 'ledger',
+  needs: [],
+  create: ({ platform: { database, logger } }) => createLedgerService({ db: database.db, logger }),
+  operatorRoutes: (operatorApi, ledger) => registerLedgerOperatorRoutes(operatorApi, ledger),
+  jobs: (ledger) => [ledger.reconciliationJob],
+});

@@ -1,33 +1,19 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  jsonb,
-  numeric,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, money, textEnum } from '../../platform/db/columns.ts';
 
 /**
  * The double-entry ledger: the only place balances live. Amounts are NUMERIC with two decimals,
  * signed from the account's point of view (a credit is positive). Journals, entries, holds and
  * hold resolutions are immutable (a trigger refuses UPDATE and DELETE); corrections are new journals.
  */
-const money = (name: string) => numeric(name, { precision: 24, scale: 2 });
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** One account per (user, wallet type), plus system accounts per (code, currency). */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ownerKind: text('owner_kind', { enum: ['user', 'system'] }).notNull(),
+    ownerKind: textEnum('owner_kind', ['user', 'system']).notNull(),
     userId: bigint('user_id', { mode: 'number' }),
     walletType: text('wallet_type'),
     systemCode: text('system_code'),
@@ -105,7 +91,7 @@ export const ledgerHoldResolutions = pgTable('ledger_hold_resolutions', {
   holdId: bigint('hold_id', { mode: 'number' })
     .primaryKey()
     .references(() => ledgerHolds.id),
-  outcome: text('outcome', { enum: ['posted', 'voided'] }).notNull(),
+  outcome: textEnum('outcome', ['posted', 'voided']).notNull(),
   journalId: bigint('journal_id', { mode: 'number' }).references(() => ledgerJournals.id),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   createdAt: createdAt(),

@@ -15,8 +15,6 @@ import {
   type StockListType,
   type SummaryDetail,
   stockListTypes,
-  WATCHLIST_SIZE_MAX,
-  type WatchlistRow,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import type { Database } from '../../platform/db/index.ts';
@@ -42,6 +40,7 @@ import { type Catalog, formatPrice, type Instrument, tickSizeAt } from './instru
 import { aggregateCandles, klineFrames, latestSession, toWireCandle } from './klines.ts';
 import * as repository from './market.repository.ts';
 import type { FeedEngine } from './market-feed.ts';
+import { createWatchlist } from './watchlist.ts';
 
 export type Viewer = { userId: number } | undefined;
 
@@ -545,71 +544,6 @@ export function createMarketService(dependencies: {
       return value;
     },
 
-    async watchlist(userId: number): Promise<WatchlistRow[]> {
-      const rows = await repository.listWatchlist(db, userId);
-      const result: WatchlistRow[] = [];
-      for (const row of rows) {
-        const instrument = catalog.byCode.get(row.instrumentCode);
-        const tick = instrument ? feed.latest(instrument.code) : undefined;
-        if (!instrument || !tick) continue;
-        result.push({
-          id: String(row.id),
-          n: instrument.name,
-          c: instrument.code,
-          m: instrument.market,
-          s: instrument.source,
-          cl: instrument.classify,
-          p: tick.price,
-          ch: tick.change,
-          cr: tick.changeRatio,
-          v: tick.volume,
-          f: tick.fall,
-          ms: tick.marketStatus,
-          cs: currencySymbolOf[instrument.currency] ?? instrument.currency,
-          logo: logoPathOf(instrument.code),
-        });
-      }
-      return result;
-    },
-
-    async saveToWatchlist(
-      userId: number,
-      input: { assettype: string; securityName: string; secuCode: string; market: string; classify: string },
-    ): Promise<{ id: string }> {
-      const instrument = requireInstrument(input.secuCode, input.market);
-      if (instrument.source !== input.assettype) throw new AppError('INSTRUMENT_UNKNOWN', { code: input.secuCode });
-      return db.transaction(async (tx) => {
-        const existing = await repository.findWatchlistItemByCode(tx, userId, instrument.code);
-        if (existing) return { id: String(existing.id) };
-        if ((await repository.countWatchlist(tx, userId)) >= WATCHLIST_SIZE_MAX)
-          throw new AppError('WATCHLIST_FULL', { max: WATCHLIST_SIZE_MAX });
-        const id = await repository.insertWatchlistItem(tx, {
-          userId,
-          instrumentCode: instrument.code,
-          market: instrument.market,
-          source: instrument.source,
-          classify: input.classify,
-          securityName: input.securityName,
-        });
-        return { id: String(id) };
-      });
-    },
-
-    async removeFromWatchlist(userId: number, id: string) {
-      const deleted = await repository.deleteWatchlistItem(db, userId, Number(id));
-      if (deleted === 0) throw new AppError('WATCHLIST_ITEM_NOT_FOUND');
-      return null;
-    },
-
-    async removeCodeFromWatchlist(userId: number, code: string) {
-      const deleted = await repository.deleteWatchlistItemByCode(db, userId, code);
-      if (deleted === 0) throw new AppError('WATCHLIST_ITEM_NOT_FOUND');
-      return null;
-    },
-
-    async sortWatchlist(userId: number, ids: string[]) {
-      await repository.setWatchlistOrder(db, userId, ids.map(Number));
-      return null;
-    },
+    ...createWatchlist({ db, catalog, feed, requireInstrument }),
   };
 }

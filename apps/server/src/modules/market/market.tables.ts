@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, textEnum } from '../../platform/db/columns.ts';
 
 /**
  * Candles of every instrument: one-minute ones for the last trading days and daily ones for the
@@ -9,8 +10,8 @@ export const marketCandles = pgTable(
   'market_candles',
   {
     instrumentCode: text('instrument_code').notNull(),
-    interval: text('interval', { enum: ['1m', '1d'] }).notNull(),
-    bucketStart: timestamp('bucket_start', { withTimezone: true, mode: 'date' }).notNull(),
+    interval: textEnum('interval', ['1m', '1d']).notNull(),
+    bucketStart: at('bucket_start').notNull(),
     open: numeric('open').notNull(),
     high: numeric('high').notNull(),
     low: numeric('low').notNull(),
@@ -32,7 +33,7 @@ export const watchlistItems = pgTable(
     classify: text('classify').notNull(),
     securityName: text('security_name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('market_watchlist_items_user_code_key').on(table.userId, table.instrumentCode),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, textEnum } from '../../platform/db/columns.ts';
 
 /** A message to one user, or to everyone when user_id is null. System messages keep a template and its values. */
 export const messages = pgTable(
@@ -7,13 +8,13 @@ export const messages = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }),
-    kind: text('kind', { enum: ['system', 'operator'] }).notNull(),
+    kind: textEnum('kind', ['system', 'operator']).notNull(),
     template: text('template'),
     values: jsonb('values').$type<Record<string, string>>(),
     title: text('title'),
     content: text('content'),
     createdByOperatorId: bigint('created_by_operator_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('messages_user_idx').on(table.userId, table.id.desc()),
@@ -29,7 +30,7 @@ export const messageReads = pgTable(
       .notNull()
       .references(() => messages.id),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readAt: at('read_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
 );

@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, textEnum } from '../../platform/db/columns.ts';
 
 /**
  * What operators changed of the trading rules, per market (a source) or per instrument (a code). A
@@ -8,7 +9,7 @@ import { bigint, boolean, integer, numeric, pgTable, primaryKey, text, timestamp
 export const tradingSettings = pgTable(
   'trading_settings',
   {
-    scope: text('scope', { enum: ['market', 'instrument'] }).notNull(),
+    scope: textEnum('scope', ['market', 'instrument']).notNull(),
     key: text('key').notNull(),
     feeRate: numeric('fee_rate'),
     feeMinimum: numeric('fee_minimum'),
@@ -17,7 +18,7 @@ export const tradingSettings = pgTable(
     minQuantity: numeric('min_quantity'),
     isHalted: boolean('is_halted').notNull().default(false),
     haltReason: text('halt_reason'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
     /** Operators live in the admin module, above this one: no foreign key. */
     updatedByOperatorId: bigint('updated_by_operator_id', { mode: 'number' }),
   },

@@ -13,7 +13,7 @@ type RestingOrder = { id: number; userId: number; limitPrice: string };
  * instrument, each filled when the ask reaches its limit, except the orders in `failing`, whose fill
  * throws (as an order in error would) and makes any batch holding it fail as a whole.
  */
-function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId: number) => number, bus = createInProcessBus()) {
+function engineWith(orders: RestingOrder[], failing: Set<number>, shard: (userId: number) => number, bus = createInProcessBus()) {
   const quotes = scriptedQuotes();
   const batches: number[][] = [];
   /** One entry each time the engine starts watching a position (it asks the service for its trigger bounds). */
@@ -25,7 +25,7 @@ function engineWith(orders: RestingOrder[], failing: Set<number>, lane: (userId:
       price: new Decimal(tick.ask).lessThanOrEqualTo(order.limitPrice) ? new Decimal(tick.ask) : null,
       isTriggered: false,
     }),
-    fillLaneOf: lane,
+    accountShardOf: shard,
     triggerBoundsOf: () => {
       watched.push(1);
       return { below: Number.NEGATIVE_INFINITY, above: Number.POSITIVE_INFINITY };
@@ -59,7 +59,7 @@ const openPosition = (id: number, stopLoss: string | null, takeProfit: string | 
   }) as never;
 
 describe('execution engine: the fills of one quote', () => {
-  it('fills every order a quote crosses in one batch per lane, and leaves the others resting', async () => {
+  it('fills every order a quote crosses in one batch per partition, and leaves the others resting', async () => {
     const orders = [
       { id: 1, userId: 1, limitPrice: '100' },
       { id: 2, userId: 2, limitPrice: '100' },
@@ -71,7 +71,7 @@ describe('execution engine: the fills of one quote', () => {
     await engine.start();
     quotes.set('AAPL', '99.98', '100.00');
     await engine.idle();
-    // Users 1 and 5 share a lane (1 % 4 = 5 % 4): one transaction; user 2's runs beside it; order 4 is not crossed.
+    // Users 1 and 5 share a partition (1 % 4 = 5 % 4): one transaction; user 2's runs beside it; order 4 is not crossed.
     expect(batches.map((batch) => [...batch].sort()).sort()).toEqual([[1, 3], [2]]);
     expect(engine.restingCount()).toBe(1);
     await engine.stop();

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteTick } from '@bolsa/contracts';
 import type { EventBus } from '../../platform/bus/index.ts';
+import { createUserChains, type EnginePartDependencies } from './trading.engine-chains.ts';
+import { createOrderIndex, indexed, type Resting } from './trading.engine-orders.ts';
+import { createPositionWatch } from './trading.engine-positions.ts';
 import type { OrderRow, PositionRow } from './trading.repository.ts';
-import type { FillOutcome, PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
+import type { PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
 
 const RESTING_TOPIC = 'trading:resting';
 const POSITION_TOPIC = 'trading:position';
 const CANCELLED_TOPIC = 'trading:cancelled';
-
-/** At most this many orders fill in one transaction; a quote crossing more fills them in several. */
-const FILL_BATCH_MAX = 64;
-/**
- * The fills of one quote are spread over this many transactions by lane (`fillLaneOf`), which run side by
- * side on the pool without waiting on each other's locks: a batch's SQL work is spread over the database's cores.
- */
-const FILL_PARALLEL = 4;
 
 type Logger = { error(object: object, message: string): void };
 /** A change one engine tells the others, with the engine it came from. */
@@ -36,69 +31,6 @@ function snapshotOf(position: PositionRow): PositionSnapshot {
   };
 }
 
-type Resting = Pick<OrderRow, 'id' | 'userId' | 'code' | 'direction' | 'orderType' | 'status' | 'limitPrice' | 'stopPrice'>;
-
-/** A resting order as the engine indexes it: its limit and stop also as numbers, parsed once rather than on every tick. */
-type Indexed = Resting & { limit: number; stop: number };
-
-/**
- * The fields of an order the engine indexes and announces to the other processes, and no others, its
- * limit and stop also as numbers. Written out as one literal: an object spread followed by more
- * properties gave objects V8 reads slowly (about 0.4 µs for each order's fields against 5 ns), which made
- * the scan of 100,000 resting orders take 8 ms a tick instead of well under one.
- */
-function indexed(order: Resting): Indexed {
-  return {
-    id: order.id,
-    userId: order.userId,
-    code: order.code,
-    direction: order.direction,
-    orderType: order.orderType,
-    status: order.status,
-    limitPrice: order.limitPrice,
-    stopPrice: order.stopPrice,
-    limit: Number(order.limitPrice ?? 0),
-    stop: Number(order.stopPrice ?? 0),
-  };
-}
-
-/** An open position as the engine watches it, with the touches between which no quote can close it (floating point). */
-type WatchedPosition = { position: PositionSnapshot; below: number; above: number };
-
-/**
- * The open positions of one instrument, and the band between the highest `below` and the lowest `above`
- * of them (moved out only by a scan, so possibly narrower than now, never wider): a quote whose bid and
- * ask both lie strictly inside it can close none of them, and most quotes skip the scan of every one.
- */
-type PositionBook = { byId: Map<number, WatchedPosition>; below: number; above: number };
-
-/** Far below a cent and far above a double's error on any price: the cheap test below never misses a fill. */
-const PRICE_TOLERANCE = 1e-6;
-
-/**
- * A cheap first look, in floating point, at whether a tick may fill or trigger an order: with 100,000
- * resting orders a tick must not build decimals, nor parse a price, for each (ADR 0003). It only lets
- * through a superset; the decimal check of the service decides, so money is never decided in floating point.
- */
-function mayAct(order: Indexed, ask: number, bid: number): boolean {
-  // No inner functions: this runs for every resting order on every tick, and a closure per call (named
-  // by the build's keep-names helper) cost more than the comparisons.
-  const isBuy = order.direction === 0;
-  const touch = isBuy ? ask : bid;
-  const limitCrossed = isBuy ? touch <= order.limit + PRICE_TOLERANCE : touch >= order.limit - PRICE_TOLERANCE;
-  const stopHit = isBuy ? touch >= order.stop - PRICE_TOLERANCE : touch <= order.stop + PRICE_TOLERANCE;
-  switch (order.orderType) {
-    case 1:
-      return limitCrossed;
-    case 2:
-      return stopHit;
-    case 3:
-      return order.status === 3 ? limitCrossed : stopHit;
-    default:
-      return true;
-  }
-}
-
 /**
  * The execution engine of one process: an in-memory index per instrument of resting orders and of open
  * positions, rebuilt from the database at start and told of changes (by this process directly, by
@@ -111,29 +43,18 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   const { service, quotes, bus, logger } = dependencies;
   /** This engine's name on the bus, so that it skips its own announcements. */
   const origin = randomUUID();
-  const byCode = new Map<string, Map<number, Indexed>>();
-  const positionsByCode = new Map<string, PositionBook>();
   const unsubscribes = new Map<string, () => void>();
-  const pending = new Set<number>();
-  // Fills and closes run one after another per user (a user's orders and positions share a wallet, so
-  // they keep the order the ticks gave them) and side by side across users: one slow fill no longer
-  // holds every other user's behind it. Different users' transactions touch different wallets and the
-  // sharded house and fee accounts, whose locks every movement takes in one order.
-  const chains = new Map<number, Promise<void>>();
-  const inFlight = new Set<Promise<void>>();
-
-  /** Runs `task` after everything queued for these users, and before whatever is queued for them next. */
-  function schedule(userIds: readonly number[], task: () => Promise<void>) {
-    const users = [...new Set(userIds)];
-    const before = users.flatMap((userId) => chains.get(userId) ?? []);
-    const next = (before.length === 1 ? (before[0] as Promise<void>) : Promise.all(before)).then(task).catch(() => undefined);
-    for (const userId of users) chains.set(userId, next);
-    inFlight.add(next);
-    void next.finally(() => {
-      inFlight.delete(next);
-      for (const userId of users) if (chains.get(userId) === next) chains.delete(userId);
-    });
-  }
+  const parts: EnginePartDependencies = {
+    service,
+    quotes,
+    logger,
+    chains: createUserChains(),
+    subscribe: (code) => ensureSubscribed(code),
+    released: (code) => unsubscribeIfUnused(code),
+  };
+  const { chains } = parts;
+  const orders = createOrderIndex(parts);
+  const positions = createPositionWatch(parts);
   let stopBus: (() => void) | undefined;
   let stopPositionBus: (() => void) | undefined;
   let stopCancelledBus: (() => void) | undefined;
@@ -144,9 +65,9 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   }
 
   function unsubscribeIfUnused(code: string) {
-    if ((byCode.get(code)?.size ?? 0) > 0 || (positionsByCode.get(code)?.byId.size ?? 0) > 0) return;
-    byCode.delete(code);
-    positionsByCode.delete(code);
+    if (orders.countIn(code) > 0 || positions.countIn(code) > 0) return;
+    orders.drop(code);
+    positions.drop(code);
     unsubscribes.get(code)?.();
     unsubscribes.delete(code);
   }
@@ -170,164 +91,22 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     });
   }
 
-  function forget(order: Pick<Resting, 'id' | 'code'>) {
-    byCode.get(order.code)?.delete(order.id);
-    unsubscribeIfUnused(order.code);
-  }
-
-  function forgetPosition(position: PositionSnapshot) {
-    positionsByCode.get(position.code)?.byId.delete(position.id);
-    unsubscribeIfUnused(position.code);
-  }
-
   function watchPosition(position: PositionSnapshot) {
     if (!isRunning) return;
-    if (!position.isOpen) {
-      forgetPosition(position);
-      return;
-    }
-    const { below, above } = service.triggerBoundsOf(position);
-    let book = positionsByCode.get(position.code);
-    if (book) {
-      book.below = Math.max(book.below, below);
-      book.above = Math.min(book.above, above);
-    } else {
-      book = { byId: new Map(), below, above };
-      positionsByCode.set(position.code, book);
-    }
-    book.byId.set(position.id, { position, below, above });
-    ensureSubscribed(position.code);
-    // Only this position is new: checking the whole instrument again on every fill grew with its open positions.
-    // Strictly inside its bounds a quote cannot close it (triggerBoundsOf): the decimal check only runs outside them.
-    const latest = quotes.latest(position.code);
-    if (latest?.marketStatus !== 'open') return;
-    const touch = Number(position.direction === 0 ? latest.bid : latest.ask);
-    if ((touch <= below || touch >= above) && service.triggerOf(position, latest)) enqueueClose(position, latest);
-  }
-
-  const pendingCloses = new Set<number>();
-  function enqueueClose(position: PositionSnapshot, tick: QuoteTick) {
-    if (pendingCloses.has(position.id)) return;
-    pendingCloses.add(position.id);
-    schedule([position.userId], async () => {
-      try {
-        const outcome = await service.closeTriggered(position.id, tick);
-        if (outcome !== 'waiting') forgetPosition(position);
-      } catch (error) {
-        logger.error({ err: error, positionId: position.id }, 'trading: triggered close failed; the position stays open');
-      } finally {
-        pendingCloses.delete(position.id);
-      }
-    });
-  }
-
-  /** What a fill attempt answered for an order: forgotten once finished; a stop-limit whose stop was hit now waits on its limit only. */
-  function settle(order: Indexed, outcome: FillOutcome) {
-    if (outcome === 'filled' || outcome === 'cancelled' || outcome === 'gone') forget(order);
-    else if (outcome === 'waiting') {
-      const entry = byCode.get(order.code)?.get(order.id);
-      if (entry && entry.orderType === 3) entry.status = 3;
-    }
-  }
-
-  /**
-   * Fills orders one quote may fill in one transaction (ADR 0008), queued behind whatever their owners
-   * have queued. Should the batch fail as a whole (not a refused fill: those are cancelled alone inside
-   * it), each order is tried alone, so one order in error never holds up the others.
-   */
-  async function fillBatch(orders: readonly Indexed[], tick: QuoteTick) {
-    let outcomes: Map<number, FillOutcome>;
-    try {
-      outcomes = await service.fillRestingOrders(
-        orders.map((order) => order.id),
-        tick,
-      );
-    } catch (error) {
-      if (orders.length === 1) {
-        logger.error({ err: error, orderId: orders[0]?.id }, 'trading: fill failed; the order stays resting');
-        return;
-      }
-      logger.error({ err: error, orderIds: orders.map((order) => order.id) }, 'trading: a batch of fills failed; each is tried alone');
-      for (const order of orders) await fillBatch([order], tick);
-      return;
-    }
-    for (const order of orders) settle(order, outcomes.get(order.id) ?? 'gone');
-  }
-
-  function enqueueFills(due: readonly Indexed[], tick: QuoteTick) {
-    const groups = new Map<number, Indexed[]>();
-    for (const order of due) {
-      if (pending.has(order.id)) continue;
-      const group = service.fillLaneOf(order.userId) % FILL_PARALLEL;
-      const orders = groups.get(group);
-      if (orders) orders.push(order);
-      else groups.set(group, [order]);
-    }
-    for (const orders of groups.values()) enqueueGroup(orders, tick);
-  }
-
-  function enqueueGroup(group: readonly Indexed[], tick: QuoteTick) {
-    for (let start = 0; start < group.length; start += FILL_BATCH_MAX) {
-      const batch = group.slice(start, start + FILL_BATCH_MAX);
-      for (const order of batch) pending.add(order.id);
-      schedule(
-        batch.map((order) => order.userId),
-        async () => {
-          try {
-            await fillBatch(batch, tick);
-          } finally {
-            for (const order of batch) pending.delete(order.id);
-          }
-        },
-      );
-    }
-  }
-
-  /** Whether this quote may fill or trigger the order (the decimal check of the service after the cheap one). */
-  function isDue(order: Indexed, tick: QuoteTick, ask: number, bid: number) {
-    if (!mayAct(order, ask, bid)) return false;
-    const { price, isTriggered } = service.fillPriceOn(order as unknown as OrderRow, tick);
-    return price !== null || (isTriggered && order.status === 0);
+    positions.watch(position);
   }
 
   function onTick(tick: QuoteTick) {
     if (tick.marketStatus !== 'open') return;
     const ask = Number(tick.ask);
     const bid = Number(tick.bid);
-    const due: Indexed[] = [];
-    for (const order of byCode.get(tick.code)?.values() ?? []) if (isDue(order, tick, ask, bid)) due.push(order);
-    if (due.length > 0) enqueueFills(due, tick);
-    const book = positionsByCode.get(tick.code);
-    if (!book || (Math.min(bid, ask) > book.below && Math.max(bid, ask) < book.above)) return;
-    // The scan also sets the band to the positions watched now (closed ones no longer narrow it).
-    let below = Number.NEGATIVE_INFINITY;
-    let above = Number.POSITIVE_INFINITY;
-    for (const watched of book.byId.values()) {
-      if (watched.below > below) below = watched.below;
-      if (watched.above < above) above = watched.above;
-      const touch = watched.position.direction === 0 ? bid : ask;
-      // Most positions are nowhere near a take-profit, stop-loss or stop-out: no decimals for them.
-      if (touch > watched.below && touch < watched.above) continue;
-      if (service.triggerOf(watched.position, tick)) enqueueClose(watched.position, tick);
-    }
-    book.below = below;
-    book.above = above;
+    orders.onTick(tick, ask, bid);
+    positions.onTick(tick, ask, bid);
   }
 
   function track(order: Resting, isCheckedNow = true) {
     if (!isRunning) return;
-    let orders = byCode.get(order.code);
-    if (!orders) {
-      orders = new Map();
-      byCode.set(order.code, orders);
-    }
-    ensureSubscribed(order.code);
-    const entry = indexed(order);
-    orders.set(order.id, entry);
-    if (!isCheckedNow) return;
-    // Only this order is new: checking the whole book again for each new order grew with the book.
-    const latest = quotes.latest(order.code);
-    if (latest?.marketStatus === 'open' && isDue(entry, latest, Number(latest.ask), Number(latest.bid))) enqueueFills([entry], latest);
+    orders.track(order, isCheckedNow);
   }
 
   return {
@@ -335,14 +114,14 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       isRunning = true;
       stopBus = onAnnounced(RESTING_TOPIC, (payload) => {
         const order = payload as Resting;
-        if (!byCode.get(order.code)?.has(order.id)) track(order);
+        if (!orders.has(order)) track(order);
       });
       stopPositionBus = onAnnounced(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
-      stopCancelledBus = onAnnounced(CANCELLED_TOPIC, (payload) => forget(payload as Pick<Resting, 'id' | 'code'>));
+      stopCancelledBus = onAnnounced(CANCELLED_TOPIC, (payload) => orders.forget(payload as Pick<Resting, 'id' | 'code'>));
       // Indexed first and checked once per instrument afterwards: checking after each of 100,000
       // orders would scan each instrument's book once per order.
       for (const order of await service.restingOrders()) track(order, false);
-      for (const code of byCode.keys()) {
+      for (const code of orders.codes()) {
         const latest = quotes.latest(code);
         if (latest) onTick(latest);
       }
@@ -366,25 +145,21 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     /** An order of this process was cancelled: forget it here and tell the other processes. */
     cancelled(order: Pick<OrderRow, 'id' | 'code'>) {
       const finished = { id: order.id, code: order.code };
-      forget(finished);
+      orders.forget(finished);
       announce(CANCELLED_TOPIC, finished, 'a cancelled order');
     },
 
     /** Resolves when every fill started so far has finished (tests wait on this). */
     async idle() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      await chains.idle();
     },
 
     restingCount() {
-      let total = 0;
-      for (const orders of byCode.values()) total += orders.size;
-      return total;
+      return orders.count();
     },
 
     watchedPositionCount() {
-      let total = 0;
-      for (const book of positionsByCode.values()) total += book.byId.size;
-      return total;
+      return positions.count();
     },
 
     async stop() {
@@ -392,11 +167,11 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       stopBus?.();
       stopPositionBus?.();
       stopCancelledBus?.();
-      positionsByCode.clear();
+      positions.clear();
       for (const unsubscribe of unsubscribes.values()) unsubscribe();
       unsubscribes.clear();
-      byCode.clear();
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      orders.clear();
+      await chains.idle();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { inProgressOrderStatuses, openCloseKinds, orderStatuses } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -11,7 +12,7 @@ export type NewOrder = typeof tradingOrders.$inferInsert;
 export type PositionRow = typeof tradingPositions.$inferSelect;
 export type FillRow = typeof tradingFills.$inferSelect;
 
-const inProgress = [0, 3];
+const inProgress = [...inProgressOrderStatuses];
 
 /** A row as the trading SQL functions return it (`trading_row_json`: columns by name, numbers as strings), typed like drizzle's. */
 function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
@@ -141,7 +142,7 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     direction: order.direction,
     orderType: order.orderType,
     openClose: order.openClose,
-    status: 1,
+    status: orderStatuses.success,
     quantity: numericColumnText(order.quantity),
     limitPrice: numericColumnOrNull(order.limitPrice),
     stopPrice: numericColumnOrNull(order.stopPrice),
@@ -460,7 +461,11 @@ export async function lockOrdersInProgressIn(executor: Executor, codes: string[]
  * Their quantity is reserved: a position is never closed, or queued, beyond what it holds.
  */
 const queuedClosesOf = (positionId: number) =>
-  and(eq(tradingOrders.positionId, positionId), eq(tradingOrders.openClose, 1), inArray(tradingOrders.status, inProgress));
+  and(
+    eq(tradingOrders.positionId, positionId),
+    eq(tradingOrders.openClose, openCloseKinds.close),
+    inArray(tradingOrders.status, inProgress),
+  );
 
 /** The quantity of a position already waiting to close at the open (read under the position's lock). */
 export async function queuedCloseQuantity(executor: Executor, positionId: number): Promise<string> {

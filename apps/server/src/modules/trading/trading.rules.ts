@@ -1,13 +1,13 @@
-import type { TradableSource, WalletType } from '@bolsa/contracts';
+import { type OrderKind, sourcesOfOrderKind, type TradableSource, tradingMarkets, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { type ClockMode, calendars, type MarketModule, sessionsOf } from '../market/index.ts';
 
 export type Instrument = MarketModule['catalog']['instruments'][number];
 
 /**
- * The rules of each market, next to the instrument data they apply to: which wallet pays, the
- * leverage allowed and the commission (a rate of the traded value with a minimum, in the wallet's
- * currency). Spec §9 leaves fees and leverage open; these are the platform's configurable choices.
+ * The rules of each market: which wallet pays, the leverage allowed and the commission (a rate of the
+ * traded value with a minimum, in the wallet's currency). Spec §9 leaves fees and leverage open; these
+ * are the platform's configurable choices, kept with each market in the contracts' `tradingMarkets`.
  */
 export type MarketRules = {
   walletType: WalletType;
@@ -17,25 +17,30 @@ export type MarketRules = {
   feeMinimum: string;
 };
 
+const rulesOfMarket = (source: TradableSource): MarketRules => ({
+  walletType: tradingMarkets[source].walletType,
+  ...tradingMarkets[source].limits,
+});
+
 export const marketRules: Record<TradableSource, MarketRules> = {
-  '0': { walletType: 'STOCK', leverageMin: 1, leverageMax: 5, feeRate: '0.001', feeMinimum: '1.00' },
-  ARG: { walletType: 'AR', leverageMin: 1, leverageMax: 2, feeRate: '0.005', feeMinimum: '100.00' },
-  '7': { walletType: 'TW', leverageMin: 1, leverageMax: 2, feeRate: '0.001425', feeMinimum: '20.00' },
-  '3': { walletType: 'FUTURE', leverageMin: 1, leverageMax: 20, feeRate: '0.0002', feeMinimum: '2.00' },
-  '2': { walletType: 'FOREX', leverageMin: 1, leverageMax: 100, feeRate: '0.0001', feeMinimum: '1.00' },
+  '0': rulesOfMarket('0'),
+  ARG: rulesOfMarket('ARG'),
+  '7': rulesOfMarket('7'),
+  '3': rulesOfMarket('3'),
+  '2': rulesOfMarket('2'),
 };
 
 /** A position is stopped out when its margin plus floating P&L falls below this share of its margin. */
 export const MAINTENANCE_MARGIN_RATIO = '0.5';
 
-/** Which create call takes which sources. */
-export const sourcesOfCreate = {
-  stock: ['0', 'ARG'],
-  twStock: ['7'],
-  gold: ['3'],
-  forex: ['2'],
-} as const satisfies Record<string, readonly TradableSource[]>;
-export type CreateKind = keyof typeof sourcesOfCreate;
+/** Which create call (order kind) takes which sources, from the contracts' `tradingMarkets`. */
+export const sourcesOfCreate: Record<OrderKind, readonly TradableSource[]> = {
+  stock: sourcesOfOrderKind('stock'),
+  twStock: sourcesOfOrderKind('twStock'),
+  gold: sourcesOfOrderKind('gold'),
+  forex: sourcesOfOrderKind('forex'),
+};
+export type CreateKind = OrderKind;
 
 export function isTradable(source: string): source is TradableSource {
   return source in marketRules;

@@ -1,27 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, decimal, money, textEnum } from '../../platform/db/columns.ts';
 
 /**
  * Orders, positions and fills. Their money moves only through the ledger (holds at acceptance,
  * postings at the fill or close); these rows say what was traded, at what price and why.
  * Quantities and prices keep 8 decimals; money 2, in the currency of the market's wallet.
  */
-const money = (name: string) => numeric(name, { precision: 24, scale: 2 });
-const decimal = (name: string) => numeric(name, { precision: 30, scale: 8 });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const tradingOrders = pgTable(
   'trading_orders',
@@ -44,7 +29,7 @@ export const tradingOrders = pgTable(
     limitPrice: decimal('limit_price'),
     stopPrice: decimal('stop_price'),
     leverage: integer('leverage').notNull(),
-    timeInForce: text('time_in_force', { enum: ['day', 'gtc'] }).notNull(),
+    timeInForce: textEnum('time_in_force', ['day', 'gtc']).notNull(),
     takeProfit: decimal('take_profit'),
     stopLoss: decimal('stop_loss'),
     /** The ledger hold of an open order's margin + fee while it waits. */
@@ -58,7 +43,7 @@ export const tradingOrders = pgTable(
     margin: money('margin'),
     cancelReason: text('cancel_reason'),
     /** Who closed (close orders): the user, the take-profit, the stop-loss or a stop-out. */
-    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'stop_out', 'settlement'] }),
+    closeReason: textEnum('close_reason', ['user', 'take_profit', 'stop_loss', 'stop_out', 'settlement']),
     /** A day order is cancelled at this instant if still in progress (the close of its trading day). */
     expiresAt: at('expires_at'),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.ts';
 
 /** A file a user uploaded (a transfer screenshot, an identity document); the bytes live in file storage. */
 export const uploads = pgTable(
@@ -9,7 +10,7 @@ export const uploads = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('uploads_user_idx').on(table.userId)],
 );

@@ -1,11 +1,11 @@
 import { accountApi, type UserRecord } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { callApi } from '../api-client.ts';
 import { getStoredUser, saveUser, useToken } from '../session-store.ts';
 
 /** POST /web/api/user/info: the logged-in user's record, written back to `usa12_user`. */
 export async function getUserInfo(signal?: AbortSignal): Promise<UserRecord> {
-  const user = await apiRequest<UserRecord>(accountApi.userInfo.path, { method: 'POST', body: {}, signal, requestId: 'user-info' });
+  const user = await callApi(accountApi.userInfo, { body: {}, signal, requestId: 'user-info' });
   saveUser(user);
   return user;
 }

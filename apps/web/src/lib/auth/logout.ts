@@ -2,8 +2,8 @@ import { accountApi } from '@bolsa/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../api-client.ts';
-import { routes } from '../navigation.ts';
+import { callApi } from '../api-client.ts';
+import { pagePath } from '../pages.ts';
 import { clearSession } from '../session-store.ts';
 
 /**
@@ -11,7 +11,7 @@ import { clearSession } from '../session-store.ts';
  * session can be cleared at once; a failure of the call changes nothing for the user.
  */
 export function logoutRequest(): Promise<void> {
-  return apiRequest<null>(accountApi.logout.path, { method: 'POST', body: {}, isSessionEndHandled: false }).then(
+  return callApi(accountApi.logout, { body: {}, isSessionEndHandled: false }).then(
     () => undefined,
     () => undefined,
   );
@@ -25,6 +25,6 @@ export function useLogout(): () => void {
     void logoutRequest();
     clearSession();
     queryClient.clear();
-    navigate(routes.login, { replace: true });
+    navigate(pagePath('login'), { replace: true });
   }, [navigate, queryClient]);
 }

@@ -1,13 +1,13 @@
-import type { operatorApi } from '@bolsa/contracts';
+import { operatorApi } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type PublishAppVersionInput = z.input<typeof operatorApi.publishAppVersion.body>;
 export type PublishedAppVersion = z.infer<typeof operatorApi.publishAppVersion.data>;
 
 export function usePublishAppVersion() {
   return useMutation({
-    mutationFn: (input: PublishAppVersionInput) => apiRequest<PublishedAppVersion>('/app-versions', { body: input }),
+    mutationFn: (input: PublishAppVersionInput) => callApi(operatorApi.publishAppVersion, { body: input }),
   });
 }

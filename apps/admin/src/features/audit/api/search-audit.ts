@@ -1,7 +1,7 @@
-import type { operatorsApi, Page } from '@bolsa/contracts';
+import { operatorsApi } from '@bolsa/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type AuditEntry = z.infer<typeof operatorsApi.audit.data>['list'][number];
 export type AuditFilters = {
@@ -19,7 +19,7 @@ export const AUDIT_PAGE_SIZE = 20;
 export function useAuditSearch(filters: AuditFilters, pageNum: number) {
   return useQuery({
     queryKey: ['audit', filters, pageNum],
-    queryFn: ({ signal }) => apiRequest<Page<AuditEntry>>('/audit', { query: { ...filters, pageNum, pageSize: AUDIT_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => callApi(operatorsApi.audit, { query: { ...filters, pageNum, pageSize: AUDIT_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,13 @@
-import type { operatorAccountApi } from '@bolsa/contracts';
+import { operatorAccountApi } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type LoginInput = z.input<typeof operatorAccountApi.login.body>;
 export type LoginResult = z.infer<typeof operatorAccountApi.login.data>;
 
 export function login(input: LoginInput): Promise<LoginResult> {
-  return apiRequest<LoginResult>('/auth/login', { body: input });
+  return callApi(operatorAccountApi.login, { body: input });
 }
 
 export function useLogin() {

@@ -1,7 +1,7 @@
-import type { operatorAccountApi } from '@bolsa/contracts';
+import { operatorAccountApi } from '@bolsa/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type OperatorProfile = z.infer<typeof operatorAccountApi.me.data>;
 export type TotpEnrolment = z.infer<typeof operatorAccountApi.startTotp.data>;
@@ -9,18 +9,18 @@ export type TotpEnrolment = z.infer<typeof operatorAccountApi.startTotp.data>;
 const profileKey = ['auth', 'me'] as const;
 
 export function useProfile() {
-  return useQuery({ queryKey: profileKey, queryFn: ({ signal }) => apiRequest<OperatorProfile>('/auth/me', { signal }) });
+  return useQuery({ queryKey: profileKey, queryFn: ({ signal }) => callApi(operatorAccountApi.me, { signal }) });
 }
 
 /** A new secret to scan; it does nothing until a code from it is confirmed. */
 export function useStartTotp() {
-  return useMutation({ mutationFn: () => apiRequest<TotpEnrolment>('/auth/totp/enrol', { body: {} }) });
+  return useMutation({ mutationFn: () => callApi(operatorAccountApi.startTotp, { body: {} }) });
 }
 
 export function useConfirmTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<OperatorProfile>('/auth/totp/confirm', { body: { code } }),
+    mutationFn: (code: string) => callApi(operatorAccountApi.confirmTotp, { body: { code } }),
     onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
   });
 }
@@ -28,7 +28,7 @@ export function useConfirmTotp() {
 export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<OperatorProfile>('/auth/totp/disable', { body: { code } }),
+    mutationFn: (code: string) => callApi(operatorAccountApi.disableTotp, { body: { code } }),
     onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
   });
 }

@@ -1,12 +1,12 @@
-import type { ArticleTag } from '@bolsa/contracts';
+import { operatorArticlesApi } from '@bolsa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const articleTagsKey = ['content', 'article-tags'] as const;
 
 /** GET /admin/api/article-tags: the tag dictionary with every label. */
 export function getArticleTags(signal?: AbortSignal) {
-  return apiRequest<ArticleTag[]>('/article-tags', { signal });
+  return callApi(operatorArticlesApi.tags, { signal });
 }
 
 export function useArticleTags() {

@@ -1,11 +1,11 @@
-import type { OperatorArticle } from '@bolsa/contracts';
+import { operatorArticlesApi } from '@bolsa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { articlesKey } from './get-articles.ts';
 
 /** GET /admin/api/articles/:id: one article with every translation. */
 export function getArticle(id: string, signal?: AbortSignal) {
-  return apiRequest<OperatorArticle>(`/articles/${encodeURIComponent(id)}`, { signal });
+  return callApi(operatorArticlesApi.detail, { params: { id }, signal });
 }
 
 export function useArticle(id: string | undefined) {

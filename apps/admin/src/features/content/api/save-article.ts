@@ -1,14 +1,15 @@
-import type { OperatorArticle, operatorArticleBody } from '@bolsa/contracts';
+import { type operatorArticleBody, operatorArticlesApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { articlesKey } from './get-articles.ts';
 
 export type ArticleInput = z.input<typeof operatorArticleBody>;
 
 /** POST /admin/api/articles (new, unpublished) or /admin/api/articles/:id (replaces kind, tags and translations). */
 export function saveArticle({ id, input }: { id?: string | undefined; input: ArticleInput }) {
-  return apiRequest<OperatorArticle>(id ? `/articles/${encodeURIComponent(id)}` : '/articles', { method: 'POST', body: input });
+  if (id) return callApi(operatorArticlesApi.update, { params: { id }, body: input });
+  return callApi(operatorArticlesApi.create, { body: input });
 }
 
 export function useSaveArticle() {

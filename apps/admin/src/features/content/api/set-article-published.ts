@@ -1,11 +1,11 @@
-import type { OperatorArticle } from '@bolsa/contracts';
+import { operatorArticlesApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { articlesKey } from './get-articles.ts';
 
 /** POST /admin/api/articles/:id/publish or /unpublish: the app shows it, or stops showing it at once. */
 export function setArticlePublished({ id, isPublished }: { id: string; isPublished: boolean }) {
-  return apiRequest<OperatorArticle>(`/articles/${encodeURIComponent(id)}/${isPublished ? 'publish' : 'unpublish'}`, { method: 'POST' });
+  return callApi(isPublished ? operatorArticlesApi.publish : operatorArticlesApi.unpublish, { params: { id } });
 }
 
 export function useSetArticlePublished() {

@@ -1,5 +1,6 @@
+import { operatorInstrumentsApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { translate } from '../../../lib/i18n.ts';
 
@@ -7,8 +8,8 @@ export type HaltInput = { code: string; isHalting: true; reason: string } | { co
 
 export function haltInstrument(input: HaltInput) {
   return input.isHalting
-    ? apiRequest(`/instruments/${encodeURIComponent(input.code)}/halt`, { body: { reason: input.reason } })
-    : apiRequest(`/instruments/${encodeURIComponent(input.code)}/resume`, { body: {} });
+    ? callApi(operatorInstrumentsApi.halt, { params: { code: input.code }, body: { reason: input.reason } })
+    : callApi(operatorInstrumentsApi.resume, { params: { code: input.code }, body: {} });
 }
 
 export function useHaltInstrument() {

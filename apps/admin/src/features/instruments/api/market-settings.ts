@@ -1,12 +1,12 @@
-import type { operatorInstrumentsApi } from '@bolsa/contracts';
+import { operatorInstrumentsApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type MarketSettings = z.infer<typeof operatorInstrumentsApi.markets.data>;
 
 export function getMarketSettings(signal?: AbortSignal): Promise<MarketSettings> {
-  return apiRequest<MarketSettings>('/markets/settings', { signal });
+  return callApi(operatorInstrumentsApi.markets, { signal });
 }
 
 export const marketSettingsQueryOptions = () =>

@@ -1,14 +1,14 @@
-import type { operatorInstrumentsApi } from '@bolsa/contracts';
+import { operatorInstrumentsApi } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type InstrumentPage = z.infer<typeof operatorInstrumentsApi.search.data>;
 export type InstrumentRow = InstrumentPage['list'][number];
 export type InstrumentSearch = { query: string; isHalted?: 'true' | 'false'; pageNum: number; pageSize: number };
 
 export function searchInstruments(search: InstrumentSearch, signal?: AbortSignal): Promise<InstrumentPage> {
-  return apiRequest<InstrumentPage>('/instruments', { query: search, signal });
+  return callApi(operatorInstrumentsApi.search, { query: search, signal });
 }
 
 export const instrumentsQueryOptions = (search: InstrumentSearch) =>

@@ -1,7 +1,7 @@
-import type { operatorApi } from '@bolsa/contracts';
+import { operatorApi } from '@bolsa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type ReconciliationReport = z.infer<typeof operatorApi.reconciliation.data>;
 
@@ -9,7 +9,7 @@ export type ReconciliationReport = z.infer<typeof operatorApi.reconciliation.dat
 export function useReconciliation() {
   return useQuery({
     queryKey: ['ledger', 'reconciliation'],
-    queryFn: ({ signal }) => apiRequest<ReconciliationReport>('/ledger/reconciliation', { signal }),
+    queryFn: ({ signal }) => callApi(operatorApi.reconciliation, { signal }),
     enabled: false,
     staleTime: 0,
   });
@@ -19,6 +19,6 @@ export function useReconciliation() {
 export function useReconciliationRuns() {
   return useQuery({
     queryKey: ['ledger', 'reconciliation', 'runs'],
-    queryFn: ({ signal }) => apiRequest<ReconciliationReport[]>('/ledger/reconciliation/runs', { signal }),
+    queryFn: ({ signal }) => callApi(operatorApi.reconciliationRuns, { signal }),
   });
 }

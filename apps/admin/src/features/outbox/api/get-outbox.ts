@@ -1,13 +1,13 @@
-import type { operatorApi } from '@bolsa/contracts';
+import { operatorApi } from '@bolsa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type OutboxEntry = z.infer<typeof operatorApi.outbox.data>[number];
 
 export function useOutbox() {
   return useQuery({
     queryKey: ['outbox'],
-    queryFn: ({ signal }) => apiRequest<OutboxEntry[]>('/outbox', { signal }),
+    queryFn: ({ signal }) => callApi(operatorApi.outbox, { signal }),
   });
 }

@@ -1,7 +1,7 @@
-import type { operatorApi, operatorKycApi, Page } from '@bolsa/contracts';
+import { operatorApi, operatorKycApi, type Page } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** The three review queues share one shape: a page of rows, approve, and reject with a reason. */
 export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc';
@@ -13,10 +13,19 @@ export type OperatorKyc = z.infer<typeof operatorKycApi.queue.data>['list'][numb
 
 export const REVIEW_PAGE_SIZE = 20;
 
+/** Each queue's calls in the contracts: its page of rows, approve (pay) and reject. */
+const reviewEndpoints = {
+  deposits: { queue: operatorApi.deposits, approve: operatorApi.approveDeposit, reject: operatorApi.rejectDeposit },
+  withdrawals: { queue: operatorApi.withdrawals, approve: operatorApi.approveWithdrawal, reject: operatorApi.rejectWithdrawal },
+  kyc: { queue: operatorKycApi.queue, approve: operatorKycApi.approve, reject: operatorKycApi.reject },
+} as const;
+
 export function reviewQueueQuery<Row>(resource: ReviewResource, status: ReviewStatusFilter, pageNum: number) {
   return queryOptions({
     queryKey: ['reviews', resource, status, pageNum],
-    queryFn: ({ signal }) => apiRequest<Page<Row>>(`/${resource}`, { query: { status, pageNum, pageSize: REVIEW_PAGE_SIZE }, signal }),
+    // The rows are the queue's own; each page names its queue's row type along with the resource.
+    queryFn: async ({ signal }) =>
+      (await callApi(reviewEndpoints[resource].queue, { query: { status, pageNum, pageSize: REVIEW_PAGE_SIZE }, signal })) as Page<Row>,
     placeholderData: keepPreviousData,
   });
 }
@@ -30,11 +39,12 @@ export function useReviewDecision(resource: ReviewResource) {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['reviews', resource] });
   const approve = useMutation({
-    mutationFn: (id: string) => apiRequest(`/${resource}/${id}/approve`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => callApi(reviewEndpoints[resource].approve, { params: { id }, body: {} }),
     onSuccess,
   });
   const reject = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => apiRequest(`/${resource}/${id}/reject`, { body: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      callApi(reviewEndpoints[resource].reject, { params: { id }, body: { reason } }),
     onSuccess,
   });
   return { approve, reject };

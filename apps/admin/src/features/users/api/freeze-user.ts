@@ -1,13 +1,14 @@
-import type { RestrictionKind } from '@bolsa/contracts';
+import { operatorUsersApi, type RestrictionKind } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { translate } from '../../../lib/i18n.ts';
 
 export type FreezeInput = { userId: string; kind: RestrictionKind; reason: string; isFreezing: boolean };
 
 export function freezeUser(input: FreezeInput): Promise<unknown> {
-  return apiRequest(`/users/${encodeURIComponent(input.userId)}/${input.isFreezing ? 'freeze' : 'unfreeze'}`, {
+  return callApi(input.isFreezing ? operatorUsersApi.freeze : operatorUsersApi.unfreeze, {
+    params: { id: input.userId },
     body: { kind: input.kind, reason: input.reason },
   });
 }

@@ -1,7 +1,7 @@
-import type { operatorUsersApi } from '@bolsa/contracts';
+import { operatorUsersApi } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** A user's statement, orders or positions: the three paged lists of the detail page share one shape of call. */
 export type StatementPage = z.infer<typeof operatorUsersApi.statement.data>;
@@ -15,7 +15,10 @@ export function getUserActivity<K extends keyof Activity>(
   query: { pageNum: number; pageSize: number; status?: 'open' | 'closed' },
   signal?: AbortSignal,
 ): Promise<Activity[K]> {
-  return apiRequest<Activity[K]>(`/users/${encodeURIComponent(userId)}/${kind}`, { query, signal });
+  // The three entries take the same parameters and query; the answer is the one of `kind`.
+  return callApi(operatorUsersApi[kind] as (typeof operatorUsersApi)['statement'], { params: { id: userId }, query, signal }) as Promise<
+    Activity[K]
+  >;
 }
 
 export const userActivityQueryOptions = <K extends keyof Activity>(

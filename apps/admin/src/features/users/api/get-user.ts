@@ -1,12 +1,12 @@
-import type { operatorUsersApi } from '@bolsa/contracts';
+import { operatorUsersApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type UserDetail = z.infer<typeof operatorUsersApi.detail.data>;
 
 export function getUser(userId: string, signal?: AbortSignal): Promise<UserDetail> {
-  return apiRequest<UserDetail>(`/users/${encodeURIComponent(userId)}`, { signal });
+  return callApi(operatorUsersApi.detail, { params: { id: userId }, signal });
 }
 
 export const userQueryOptions = (userId: string) =>

@@ -1,10 +1,11 @@
+import { operatorUsersApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { translate } from '../../../lib/i18n.ts';
 
 export function revokeSessions(input: { userId: string; reason: string }): Promise<{ revokedCount: number }> {
-  return apiRequest(`/users/${encodeURIComponent(input.userId)}/sessions/revoke`, { body: { reason: input.reason } });
+  return callApi(operatorUsersApi.revokeSessions, { params: { id: input.userId }, body: { reason: input.reason } });
 }
 
 export function useRevokeSessions() {

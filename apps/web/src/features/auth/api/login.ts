@@ -1,14 +1,14 @@
 import { accountApi, type loginBody, type Session } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session-store.ts';
 
 export type LoginInput = output<typeof loginBody>;
 
 /** POST /web/loginByUsername: a session (token and user record). */
 export function login(input: LoginInput): Promise<Session> {
-  return apiRequest<Session>(accountApi.login.path, { method: 'POST', body: input, requestId: 'login' });
+  return callApi(accountApi.login, { body: input, requestId: 'login' });
 }
 
 /** Logs in and stores the session under `usa12_token` and `usa12_user`. */

@@ -1,14 +1,14 @@
 import { accountApi, type registerBody, type Session } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session-store.ts';
 
 export type RegisterInput = output<typeof registerBody>;
 
 /** POST /web/register: creates the account and answers with its first session. */
 export function register(input: RegisterInput): Promise<Session> {
-  return apiRequest<Session>(accountApi.register.path, { method: 'POST', body: input, requestId: 'register' });
+  return callApi(accountApi.register, { body: input, requestId: 'register' });
 }
 
 export function useRegister() {

@@ -5,9 +5,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { LanguageButton } from '../../../components/language-picker.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { routes, safeRedirect } from '../../../lib/navigation.ts';
+import { safeRedirect } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useLogin } from '../api/login.ts';
+import '../auth.css';
 
 /** /pages/auth/login: email and password; `?redirect=` brings the user back where a guard stopped them. */
 export function LoginPage() {
@@ -22,7 +24,7 @@ export function LoginPage() {
     const body = form.validate();
     if (!body) return;
     mutation.mutate(body, {
-      onSuccess: () => navigate(safeRedirect(searchParams.get('redirect')) ?? routes.home, { replace: true }),
+      onSuccess: () => navigate(safeRedirect(searchParams.get('redirect')) ?? pagePath('home'), { replace: true }),
     });
   };
 
@@ -63,9 +65,9 @@ export function LoginPage() {
           </button>
         </form>
         <div className="auth-links">
-          <Link to={routes.resetPassword}>{t('auth.forgotPassword')}</Link>
+          <Link to={pagePath('resetPassword')}>{t('auth.forgotPassword')}</Link>
           <p>
-            {t('auth.noAccount')} <Link to={routes.register}>{t('auth.toRegister')}</Link>
+            {t('auth.noAccount')} <Link to={pagePath('register')}>{t('auth.toRegister')}</Link>
           </p>
         </div>
       </div>

@@ -6,11 +6,12 @@ import { FormField } from '../../../components/form-field.tsx';
 import { LanguageButton } from '../../../components/language-picker.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useRegister } from '../api/register.ts';
 import { SendCodeButton } from '../components/send-code-button.tsx';
+import '../auth.css';
 
 type RegisterField = 'email' | 'code' | 'password' | 'confirmPassword' | 'invitationCode';
 
@@ -35,7 +36,7 @@ export function RegisterPage() {
     mutation.mutate(body, {
       onSuccess: () => {
         showToast(t('auth.registerSuccess'), 'success');
-        navigate(routes.home, { replace: true });
+        navigate(pagePath('home'), { replace: true });
       },
     });
   };
@@ -101,7 +102,7 @@ export function RegisterPage() {
         </form>
         <div className="auth-links">
           <p>
-            {t('auth.haveAccount')} <Link to={routes.login}>{t('auth.toLogin')}</Link>
+            {t('auth.haveAccount')} <Link to={pagePath('login')}>{t('auth.toLogin')}</Link>
           </p>
         </div>
       </div>

@@ -5,11 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { SendCodeButton } from '../components/send-code-button.tsx';
+import '../auth.css';
 
 type ResetField = 'email' | 'code' | 'password' | 'confirmPassword';
 
@@ -27,7 +28,7 @@ export function ResetPasswordPage() {
     mutation.mutate(body, {
       onSuccess: () => {
         showToast(t('auth.resetSuccess'), 'success');
-        navigate(routes.login, { replace: true });
+        navigate(pagePath('login'), { replace: true });
       },
     });
   };
@@ -80,7 +81,7 @@ export function ResetPasswordPage() {
           </button>
         </form>
         <div className="auth-links">
-          <Link to={routes.login}>{t('auth.backToLogin')}</Link>
+          <Link to={pagePath('login')}>{t('auth.backToLogin')}</Link>
         </div>
       </div>
     </>

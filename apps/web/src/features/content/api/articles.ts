@@ -1,13 +1,13 @@
 import { type Article, type ArticleKind, type ArticleSummary, articlesApi, type DictItem, type Page } from '@bolsa/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const articlePageSize = 20;
 
 /** GET /web/dict/data?dictType=article_tag: the tags, labelled in the app's language. */
 export function getArticleTags(signal?: AbortSignal): Promise<DictItem[]> {
-  return apiRequest<DictItem[]>(articlesApi.dict.path, { method: 'GET', query: { dictType: 'article_tag' }, signal });
+  return callApi(articlesApi.dict, { query: { dictType: 'article_tag' }, signal });
 }
 
 /** POST /web/article/pageList: one page of published news or notices, newest first. */
@@ -15,8 +15,7 @@ export function getArticles(
   input: { kind: ArticleKind; tag?: string | undefined; pageNum: number; pageSize?: number },
   signal?: AbortSignal,
 ): Promise<Page<ArticleSummary>> {
-  return apiRequest<Page<ArticleSummary>>(articlesApi.list.path, {
-    method: 'POST',
+  return callApi(articlesApi.list, {
     body: { kind: input.kind, tag: input.tag, pageNum: input.pageNum, pageSize: input.pageSize ?? articlePageSize },
     signal,
   });
@@ -24,7 +23,7 @@ export function getArticles(
 
 /** GET /web/article/{id}: one published article in the app's language (else English, else Spanish). */
 export function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
-  return apiRequest<Article>(articlesApi.detail.path.replace(':id', encodeURIComponent(id)), { method: 'GET', signal });
+  return callApi(articlesApi.detail, { params: { id }, signal });
 }
 
 // Article text depends on the language, so the language is part of every key.

@@ -2,6 +2,7 @@ import type { ArticleSummary } from '@bolsa/contracts';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
 import { articleRouteOf } from '../../../lib/navigation.ts';
+import '../content.css';
 
 /** Articles as rows that open their page: title, summary, tags and publication date. */
 export function ArticleList({ articles, label }: { articles: ArticleSummary[]; label: string }) {

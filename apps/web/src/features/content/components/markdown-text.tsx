@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import '../content.css';
 
 /**
  * Renders the small Markdown subset articles are written in (headings, paragraphs, bullet lists,

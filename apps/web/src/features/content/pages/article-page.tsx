@@ -5,9 +5,10 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useArticle } from '../api/articles.ts';
 import { MarkdownText } from '../components/markdown-text.tsx';
+import '../content.css';
 
 /** One article (`?id=`), in the app's language or the fallback the server chose, marked with its language. */
 function ArticlePage({ kind }: { kind: 'news' | 'notice' }) {
@@ -23,7 +24,7 @@ function ArticlePage({ kind }: { kind: 'news' | 'notice' }) {
       <div className="page-body">
         {isMissing ? (
           <EmptyState icon={<FileOutline />} title={article.error?.message ?? t('content.notFound')}>
-            <Link className="button button-primary" to={`${routes.notices}?tab=${kind}`}>
+            <Link className="button button-primary" to={pagePath('notices', { tab: kind })}>
               {t(kind === 'notice' ? 'content.allNotices' : 'content.allNews')}
             </Link>
           </EmptyState>

@@ -9,6 +9,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { useArticles, useArticleTags } from '../api/articles.ts';
 import { ArticleList } from '../components/article-list.tsx';
+import '../content.css';
 
 const kinds: ArticleKind[] = ['notice', 'news'];
 

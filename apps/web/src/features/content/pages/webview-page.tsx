@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { MarkdownText } from '../components/markdown-text.tsx';
 
 /** Only the app's own pages: an exact name from the allow-list, never an address to load. */
@@ -26,7 +26,7 @@ export function WebviewPage() {
         <NavBar title={t('content.webviewTitle')} />
         <div className="page-body">
           <EmptyState icon={<CloseCircleOutline />} title={t('content.urlNotFound')}>
-            <Link className="button button-primary" to={routes.home}>
+            <Link className="button button-primary" to={pagePath('home')}>
               {t('common.goHome')}
             </Link>
           </EmptyState>

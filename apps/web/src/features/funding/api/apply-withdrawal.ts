@@ -1,7 +1,7 @@
 import { fundingApi, type otherWithdrawalApplyBody, type withdrawalApplyBody } from '@bolsa/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 import { usableWithdrawalQueryOptions } from './get-usable-withdrawal.ts';
 import { type Withdrawal, withdrawalsQueryOptions } from './get-withdrawals.ts';
@@ -14,12 +14,12 @@ export type OtherWithdrawalApplyInput = output<typeof otherWithdrawalApplyBody>;
  * an idempotency key, so repeating it after a lost answer never makes a second withdrawal.
  */
 export function applyWithdrawal(input: WithdrawalApplyInput): Promise<Withdrawal> {
-  return apiRequest<Withdrawal>(fundingApi.withdraw.path, { method: 'POST', body: input });
+  return callApi(fundingApi.withdraw, { body: input });
 }
 
 /** POST /web/withdrawal/other-withdrawal-apply: to a Japanese yen bank account typed in full. */
 export function applyOtherWithdrawal(input: OtherWithdrawalApplyInput): Promise<Withdrawal> {
-  return apiRequest<Withdrawal>(fundingApi.withdrawOther.path, { method: 'POST', body: input });
+  return callApi(fundingApi.withdrawOther, { body: input });
 }
 
 function refreshAfterWithdrawal(queryClient: QueryClient) {

@@ -1,7 +1,7 @@
 import { type depositCreateBody, fundingApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import type { Deposit } from './get-deposits.ts';
 import { depositsQueryOptions } from './get-deposits.ts';
 
@@ -9,7 +9,7 @@ export type CreateDepositInput = output<typeof depositCreateBody>;
 
 /** POST /web/recharge/create: a fiat deposit with its transfer screenshot, or a crypto deposit with its hash. */
 export function createDeposit(input: CreateDepositInput): Promise<Deposit> {
-  return apiRequest<Deposit>(fundingApi.createDeposit.path, { method: 'POST', body: input, requestId: 'create-deposit' });
+  return callApi(fundingApi.createDeposit, { body: input, requestId: 'create-deposit' });
 }
 
 export function useCreateDeposit() {

@@ -1,14 +1,14 @@
 import { type bankCardSchema, fundingApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
 
 export type BankCard = output<typeof bankCardSchema>;
 
 /** POST /web/UserAccount/SelectCardNo: the user's saved bank cards, numbers masked by the server. */
 export function getBankCards(signal?: AbortSignal): Promise<BankCard[]> {
-  return apiRequest<BankCard[]>(fundingApi.cards.path, { method: 'POST', body: {}, signal });
+  return callApi(fundingApi.cards, { body: {}, signal });
 }
 
 export const bankCardsQueryOptions = () =>

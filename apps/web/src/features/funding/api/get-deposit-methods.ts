@@ -1,14 +1,14 @@
 import { type depositMethodsSchema, fundingApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
 
 export type DepositMethods = output<typeof depositMethodsSchema>;
 
 /** POST /web/recharge/currency/selectList: the fiat currencies and crypto networks the user can deposit with. */
 export function getDepositMethods(signal?: AbortSignal): Promise<DepositMethods> {
-  return apiRequest<DepositMethods>(fundingApi.depositMethods.path, { method: 'POST', body: {}, signal });
+  return callApi(fundingApi.depositMethods, { body: {}, signal });
 }
 
 export const depositMethodsQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { type depositSchema, fundingApi } from '@bolsa/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
 
 export type Deposit = output<typeof depositSchema>;
@@ -11,7 +11,7 @@ export const recordPageSize = 20;
 
 /** POST /web/recharge/listPage: one page of the user's deposits, newest first. */
 export function getDeposits(pageNum: number, signal?: AbortSignal): Promise<DepositPage> {
-  return apiRequest<DepositPage>(fundingApi.deposits.path, { method: 'POST', body: { pageNum, pageSize: recordPageSize }, signal });
+  return callApi(fundingApi.deposits, { body: { pageNum, pageSize: recordPageSize }, signal });
 }
 
 export const depositsQueryOptions = () =>

@@ -1,13 +1,13 @@
 import { fundingApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
 
 export type UsableWithdrawal = { walletType: string; currency: string; amount: string };
 
 /** GET /web/withdrawal/getUsableWithdrawalAmount: what can be withdrawn now (balance less holds). */
 export function getUsableWithdrawal(signal?: AbortSignal): Promise<UsableWithdrawal> {
-  return apiRequest<UsableWithdrawal>(fundingApi.usableWithdrawal.path, { method: 'GET', signal });
+  return callApi(fundingApi.usableWithdrawal, { signal });
 }
 
 export const usableWithdrawalQueryOptions = () =>

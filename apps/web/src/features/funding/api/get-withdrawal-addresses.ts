@@ -1,14 +1,14 @@
 import { fundingApi, type withdrawalAddressSchema } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
 
 export type WithdrawalAddress = output<typeof withdrawalAddressSchema>;
 
 /** POST /web/UserAccount/selectWalletAddress: the user's saved crypto withdrawal addresses. */
 export function getWithdrawalAddresses(signal?: AbortSignal): Promise<WithdrawalAddress[]> {
-  return apiRequest<WithdrawalAddress[]>(fundingApi.addresses.path, { method: 'POST', body: {}, signal });
+  return callApi(fundingApi.addresses, { body: {}, signal });
 }
 
 export const withdrawalAddressesQueryOptions = () =>

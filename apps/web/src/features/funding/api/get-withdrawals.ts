@@ -1,7 +1,7 @@
 import { fundingApi, type withdrawalSchema } from '@bolsa/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
 import { recordPageSize } from './get-deposits.ts';
 
@@ -10,7 +10,7 @@ export type WithdrawalPage = { list: Withdrawal[]; total: number; pageNum: numbe
 
 /** POST /web/withdrawal/listPage: one page of the user's withdrawals, each with its timeline. */
 export function getWithdrawals(pageNum: number, signal?: AbortSignal): Promise<WithdrawalPage> {
-  return apiRequest<WithdrawalPage>(fundingApi.withdrawals.path, { method: 'POST', body: { pageNum, pageSize: recordPageSize }, signal });
+  return callApi(fundingApi.withdrawals, { body: { pageNum, pageSize: recordPageSize }, signal });
 }
 
 export const withdrawalsQueryOptions = () =>

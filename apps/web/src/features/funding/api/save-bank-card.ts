@@ -1,7 +1,7 @@
 import { type addCardBody, fundingApi, type updateCardBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { type BankCard, bankCardsQueryOptions } from './get-bank-cards.ts';
 
 export type AddBankCardInput = output<typeof addCardBody>;
@@ -9,8 +9,8 @@ export type UpdateBankCardInput = output<typeof updateCardBody>;
 
 /** POST /web/UserAccount/addCardNo, or /web/UserAccount/UpdateCardNo when the card has an id. */
 export function saveBankCard(input: AddBankCardInput | UpdateBankCardInput): Promise<BankCard> {
-  const path = 'id' in input ? fundingApi.updateCard.path : fundingApi.addCard.path;
-  return apiRequest<BankCard>(path, { method: 'POST', body: input, requestId: 'save-bank-card' });
+  if ('id' in input) return callApi(fundingApi.updateCard, { body: input, requestId: 'save-bank-card' });
+  return callApi(fundingApi.addCard, { body: input, requestId: 'save-bank-card' });
 }
 
 export function useSaveBankCard() {

@@ -1,14 +1,14 @@
 import { fundingApi, type saveAddressBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { type WithdrawalAddress, withdrawalAddressesQueryOptions } from './get-withdrawal-addresses.ts';
 
 export type SaveWithdrawalAddressInput = output<typeof saveAddressBody>;
 
 /** POST /web/UserAccount/saveWalletAddress: adds an address, or edits it when an id is given. */
 export function saveWithdrawalAddress(input: SaveWithdrawalAddressInput): Promise<WithdrawalAddress> {
-  return apiRequest<WithdrawalAddress>(fundingApi.saveAddress.path, { method: 'POST', body: input, requestId: 'save-address' });
+  return callApi(fundingApi.saveAddress, { body: input, requestId: 'save-address' });
 }
 
 export function useSaveWithdrawalAddress() {

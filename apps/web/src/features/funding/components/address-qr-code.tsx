@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import '../funding.css';
 
 /**
  * A QR code of a deposit address, drawn as a data-URL image. The `qrcode` library loads only

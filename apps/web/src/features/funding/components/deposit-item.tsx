@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatDate, formatMoney } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { Deposit } from '../api/get-deposits.ts';
+import '../funding.css';
 
 /** Crypto deposits are credited after three network confirmations (spec §9). */
 

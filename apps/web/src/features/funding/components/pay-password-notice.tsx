@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 
 /** Shown on withdrawal pages until the user has a transaction password. */
 export function PayPasswordNotice() {
@@ -9,7 +9,7 @@ export function PayPasswordNotice() {
     <section className="notice notice-warning" aria-label={t('funding.payPasswordNeeded')}>
       <div>
         <p className="notice-text">{t('funding.payPasswordNeeded')}</p>
-        <Link className="button button-small button-primary" to={routes.payPassword}>
+        <Link className="button button-small button-primary" to={pagePath('payPassword')}>
           {t('funding.setPayPassword')}
         </Link>
       </div>

@@ -2,6 +2,7 @@ import type { Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import type { UsableWithdrawal } from '../api/get-usable-withdrawal.ts';
+import '../funding.css';
 
 /** "Available to withdraw": the balance less what is held, as the server computes it. */
 export function UsableAmount({ usable, isPending, locale }: { usable: UsableWithdrawal | undefined; isPending: boolean; locale: Locale }) {

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { PayPasswordPad } from '../../../components/pay-password-pad.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
-import { routes, withdrawalRecordRoute } from '../../../lib/navigation.ts';
+import { withdrawalRecordRoute } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 
 type Pending<Body> = { body: Body; summary: ReactNode };
@@ -26,7 +27,7 @@ export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, i
   const start = (body: Body, summary: ReactNode) => {
     if (!hasPayPassword) {
       showToast(t('errors.PAY_PASSWORD_NOT_SET'), 'fail');
-      navigate(routes.payPassword);
+      navigate(pagePath('payPassword'));
       return;
     }
     setPending({ body, summary });
@@ -45,7 +46,7 @@ export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, i
       (error: unknown) => {
         if (!isAnswerUnknown(error)) submissionKey.settle();
         showError(error);
-        if ((error as { code?: unknown }).code === resultCodeOf('PAY_PASSWORD_NOT_SET')) navigate(routes.payPassword);
+        if ((error as { code?: unknown }).code === resultCodeOf('PAY_PASSWORD_NOT_SET')) navigate(pagePath('payPassword'));
         throw error;
       },
     );

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 
 const methods = [
-  { to: routes.withdrawBank, key: 'bank' },
-  { to: routes.withdrawCrypto, key: 'crypto' },
-  { to: routes.withdrawOther, key: 'yen_bank' },
+  { to: pagePath('withdrawBank'), key: 'bank' },
+  { to: pagePath('withdrawCrypto'), key: 'crypto' },
+  { to: pagePath('withdrawOther'), key: 'yen_bank' },
 ] as const;
 
 /** Switches between the three withdrawal pages (bank card, crypto address, yen bank) without stacking history. */

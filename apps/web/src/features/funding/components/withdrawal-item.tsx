@@ -2,6 +2,7 @@ import type { Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatDate, formatMoney } from '../../../lib/format.ts';
 import type { Withdrawal } from '../api/get-withdrawals.ts';
+import '../funding.css';
 
 const statusClass: Record<Withdrawal['status'], string> = {
   pending: 'status-pending',

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { hasHistory, routes } from '../../../lib/navigation.ts';
+import { hasHistory } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useBankCards } from '../api/get-bank-cards.ts';
@@ -41,7 +42,7 @@ export function BankCardEditPage() {
       onSuccess: () => {
         showToast(t('funding.cardSaved'), 'success');
         if (hasHistory()) navigate(-1);
-        else navigate(routes.bankCards, { replace: true });
+        else navigate(pagePath('bankCards'), { replace: true });
       },
       onError: showError,
     });

@@ -6,10 +6,11 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useDeleteBankCard } from '../api/delete-bank-card.ts';
 import { type BankCard, useBankCards } from '../api/get-bank-cards.ts';
+import '../funding.css';
 
 /** /pages/bcard/index: the user's saved bank cards (numbers masked), to edit or delete, and a way to add one. */
 export function BankCardsPage() {
@@ -54,7 +55,7 @@ export function BankCardsPage() {
                 <div className="bank-card-actions">
                   <Link
                     className="button button-small button-default"
-                    to={`${routes.bankCardEdit}?id=${encodeURIComponent(card.id)}`}
+                    to={pagePath('bankCardEdit', { id: card.id })}
                     aria-label={t('funding.editCardLabel', { number: card.cardNumberMasked })}
                   >
                     {t('common.edit')}
@@ -72,7 +73,7 @@ export function BankCardsPage() {
             ))}
           </ul>
         )}
-        <Link className="button button-primary button-block" to={routes.bankCardEdit}>
+        <Link className="button button-primary button-block" to={pagePath('bankCardEdit')}>
           {t('funding.addCard')}
         </Link>
       </div>

@@ -7,12 +7,13 @@ import { FormField } from '../../../components/form-field.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
 import { AddressQrCode } from '../components/address-qr-code.tsx';
+import '../funding.css';
 
 /**
  * /pages/deposit/wallet: the user's deposit address per network, as a QR code and text to copy,
@@ -48,7 +49,7 @@ export function DepositCryptoPage() {
     createDeposit.mutate(body, {
       onSuccess: () => {
         showToast(t('funding.depositSubmitted'), 'success');
-        navigate(routes.depositRecord, { replace: true });
+        navigate(pagePath('depositRecord'), { replace: true });
       },
       onError: showError,
     });

@@ -7,7 +7,7 @@ import { FormSelect } from '../../../components/form-select.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -32,7 +32,7 @@ export function DepositFiatPage() {
     createDeposit.mutate(body, {
       onSuccess: () => {
         showToast(t('funding.depositSubmitted'), 'success');
-        navigate(routes.depositRecord, { replace: true });
+        navigate(pagePath('depositRecord'), { replace: true });
       },
       onError: showError,
     });

@@ -4,8 +4,9 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
+import '../funding.css';
 
 /** /pages/deposit/index: choose how to deposit, from the methods the server offers. */
 export function DepositPage() {
@@ -32,7 +33,7 @@ export function DepositPage() {
                   icon={<BankcardOutline />}
                   label={t('funding.methodFiat')}
                   extra={methods.data.fiat.currencies.map((item) => item.currency).join(' · ')}
-                  to={routes.depositFiat}
+                  to={pagePath('depositFiat')}
                 />
               ) : null}
               {methods.data.crypto.length > 0 ? (
@@ -40,7 +41,7 @@ export function DepositPage() {
                   icon={<SystemQRcodeOutline />}
                   label={t('funding.methodCrypto')}
                   extra={methods.data.crypto.map((item) => item.network).join(' · ')}
-                  to={routes.depositCrypto}
+                  to={pagePath('depositCrypto')}
                 />
               ) : null}
             </MenuList>
@@ -48,7 +49,7 @@ export function DepositPage() {
               <EmptyState title={t('funding.noMethods')} />
             ) : null}
             <MenuList>
-              <MenuRow icon={<CollectMoneyOutline />} label={t('funding.recordTitle')} to={routes.depositRecord} />
+              <MenuRow icon={<CollectMoneyOutline />} label={t('funding.recordTitle')} to={pagePath('depositRecord')} />
             </MenuList>
           </>
         )}

@@ -7,7 +7,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
 import { useBankCards } from '../api/get-bank-cards.ts';
@@ -17,6 +17,7 @@ import { UsableAmount } from '../components/usable-amount.tsx';
 import { useWithdrawFlow } from '../components/use-withdraw-flow.tsx';
 import { WithdrawAmountField } from '../components/withdraw-amount-field.tsx';
 import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
+import '../funding.css';
 
 /** The bank-card branch of the contract body, without what the pad adds (password and key). */
 const bankFormSchema = withdrawalApplyBody.options[0].pick({ method: true, cardId: true, amount: true });
@@ -72,7 +73,7 @@ export function WithdrawBankPage() {
                 <p className="notice-text">{t('funding.noCardsForWithdrawal')}</p>
               </div>
             )}
-            <Link className="inline-link" to={routes.bankCardEdit}>
+            <Link className="inline-link" to={pagePath('bankCardEdit')}>
               {t('funding.addCard')}
             </Link>
             <WithdrawAmountField

@@ -7,7 +7,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
 import { useUsableWithdrawal } from '../api/get-usable-withdrawal.ts';
@@ -17,6 +17,7 @@ import { UsableAmount } from '../components/usable-amount.tsx';
 import { useWithdrawFlow } from '../components/use-withdraw-flow.tsx';
 import { WithdrawAmountField } from '../components/withdraw-amount-field.tsx';
 import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
+import '../funding.css';
 
 /** An address shortened for a list: the first 6 and last 4 characters. */
 function shortAddress(address: string): string {
@@ -80,7 +81,7 @@ export function WithdrawCryptoPage() {
                 <p className="notice-text">{t('funding.noAddressesForWithdrawal')}</p>
               </div>
             )}
-            <Link className="inline-link" to={routes.cryptoAddresses}>
+            <Link className="inline-link" to={pagePath('cryptoAddresses')}>
               {t('funding.manageAddresses')}
             </Link>
             <WithdrawAmountField

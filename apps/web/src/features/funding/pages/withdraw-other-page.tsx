@@ -13,6 +13,7 @@ import { UsableAmount } from '../components/usable-amount.tsx';
 import { useWithdrawFlow } from '../components/use-withdraw-flow.tsx';
 import { WithdrawAmountField } from '../components/withdraw-amount-field.tsx';
 import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
+import '../funding.css';
 
 /** The contract body without what the pad adds; the withdrawal password is the pay password. */
 const otherFormSchema = otherWithdrawalApplyBody.omit({ payPassword: true, idempotencyKey: true });

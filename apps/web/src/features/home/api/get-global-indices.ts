@@ -1,10 +1,10 @@
 import { marketApi, type QuoteRow } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/m_ft/global_index: the global indices strip. */
 export function getGlobalIndices(signal?: AbortSignal): Promise<QuoteRow[]> {
-  return apiRequest<QuoteRow[]>(marketApi.globalIndex.path, { method: 'GET', signal });
+  return callApi(marketApi.globalIndex, { signal });
 }
 
 export const globalIndicesQueryOptions = () =>

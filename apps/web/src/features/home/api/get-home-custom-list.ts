@@ -1,11 +1,11 @@
 import { marketApi, type QuoteRow } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /web/m_ft/home_custom_list: the user's watchlist, or featured instruments without one. */
 export function getHomeCustomList(signal?: AbortSignal): Promise<QuoteRow[]> {
-  return apiRequest<QuoteRow[]>(marketApi.homeCustomList.path, { method: 'GET', signal });
+  return callApi(marketApi.homeCustomList, { signal });
 }
 
 export const homeCustomListQueryOptions = () =>

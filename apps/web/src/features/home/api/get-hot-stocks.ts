@@ -1,10 +1,10 @@
 import { marketApi, type QuoteRow } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/m_ft/hot_stock: the most traded stocks now. */
 export function getHotStocks(signal?: AbortSignal): Promise<QuoteRow[]> {
-  return apiRequest<QuoteRow[]>(marketApi.hotStock.path, { method: 'GET', signal });
+  return callApi(marketApi.hotStock, { signal });
 }
 
 export const hotStocksQueryOptions = () => queryOptions({ queryKey: ['hot-stocks'], queryFn: ({ signal }) => getHotStocks(signal) });

@@ -1,10 +1,10 @@
 import { type Kline, marketApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/m_ft/kline type 1D: the latest session of an index, whose last closes seed the sparkline. */
 export function getIndexIntraday(code: string, signal?: AbortSignal): Promise<Kline> {
-  return apiRequest<Kline>(marketApi.kline.path, { method: 'GET', query: { stockCode: code, type: '1D' }, signal });
+  return callApi(marketApi.kline, { query: { stockCode: code, type: '1D' }, signal });
 }
 
 export const indexIntradayQueryOptions = (code: string) =>

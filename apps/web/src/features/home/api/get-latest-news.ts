@@ -1,17 +1,13 @@
 import { type ArticleSummary, articlesApi, type Page } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 const HOME_NEWS_COUNT = 3;
 
 /** POST /web/article/pageList: the newest published news for the home page, in the app's language. */
 export function getLatestNews(signal?: AbortSignal): Promise<Page<ArticleSummary>> {
-  return apiRequest<Page<ArticleSummary>>(articlesApi.list.path, {
-    method: 'POST',
-    body: { kind: 'news', pageNum: 1, pageSize: HOME_NEWS_COUNT },
-    signal,
-  });
+  return callApi(articlesApi.list, { body: { kind: 'news', pageNum: 1, pageSize: HOME_NEWS_COUNT }, signal });
 }
 
 export function useLatestNews() {

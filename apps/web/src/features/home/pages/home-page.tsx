@@ -10,13 +10,15 @@ import { fromQuoteRow, QuoteList, QuotePrice, withLiveQuote } from '../../../com
 import { Sparkline } from '../../../components/sparkline.tsx';
 import { formatDate, formatPercent, trendClass } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { articleRouteOf, quoteRouteOf, routes } from '../../../lib/navigation.ts';
+import { articleRouteOf, quoteRouteOf } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useGlobalIndices } from '../api/get-global-indices.ts';
 import { useHomeCustomList } from '../api/get-home-custom-list.ts';
 import { useHotStocks } from '../api/get-hot-stocks.ts';
 import { useIndexIntraday } from '../api/get-index-intraday.ts';
 import { useLatestNews } from '../api/get-latest-news.ts';
+import '../home.css';
 
 function IndexStrip({ indices }: { indices: QuoteRow[] }) {
   const { t } = useTranslation();
@@ -94,7 +96,7 @@ function LatestNews() {
         <h2 className="section-title" id="home-news-title">
           {t('home.latestNews')}
         </h2>
-        <Link to={`${routes.notices}?tab=news`} className="section-more">
+        <Link to={pagePath('notices', { tab: 'news' })} className="section-more">
           {t('home.allNews')}
         </Link>
       </div>
@@ -128,7 +130,7 @@ export function HomePage() {
         title={t('home.title')}
         hasBack={false}
         right={
-          <Link to={routes.search} className="nav-bar-icon" aria-label={t('search.title')}>
+          <Link to={pagePath('search')} className="nav-bar-icon" aria-label={t('search.title')}>
             <SearchOutline aria-hidden="true" />
           </Link>
         }
@@ -140,19 +142,19 @@ export function HomePage() {
       {indices.data ? <IndexStrip indices={indices.data} /> : null}
       {leading ? <IndexSparkline index={leading} /> : null}
       <nav className="quick-links" aria-label={t('home.quickLinks')}>
-        <Link to={routes.market} className="quick-link">
+        <Link to={pagePath('market')} className="quick-link">
           <HistogramOutline aria-hidden="true" />
           <span>{t('tabs.market')}</span>
         </Link>
-        <Link to={`${routes.market}?tab=futures`} className="quick-link">
+        <Link to={pagePath('market', { tab: 'futures' })} className="quick-link">
           <TransportQRcodeOutline aria-hidden="true" />
           <span>{t('market.tabs.futures')}</span>
         </Link>
-        <Link to={routes.watchlist} className="quick-link">
+        <Link to={pagePath('watchlist')} className="quick-link">
           <StarOutline aria-hidden="true" />
           <span>{t('tabs.watchlist')}</span>
         </Link>
-        <Link to={routes.notices} className="quick-link">
+        <Link to={pagePath('notices')} className="quick-link">
           <SoundOutline aria-hidden="true" />
           <span>{t('home.notices')}</span>
         </Link>

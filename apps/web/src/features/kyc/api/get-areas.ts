@@ -1,11 +1,11 @@
 import { type Area, areaApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/areaInfo/list: countries named in the user's language, with dial codes. */
 export function getAreas(signal?: AbortSignal): Promise<Area[]> {
-  return apiRequest<Area[]>(areaApi.list.path, { method: 'GET', signal });
+  return callApi(areaApi.list, { signal });
 }
 
 /** The names depend on the language, so the language is part of the key. */

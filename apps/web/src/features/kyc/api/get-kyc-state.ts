@@ -1,11 +1,11 @@
 import { type KycState, kycApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /web/kyc/state: where the user's identity verification stands. */
 export function getKycState(signal?: AbortSignal): Promise<KycState> {
-  return apiRequest<KycState>(kycApi.state.path, { method: 'POST', signal });
+  return callApi(kycApi.state, { signal });
 }
 
 export const kycStateQueryOptions = () =>

@@ -1,14 +1,14 @@
 import { type KycState, kycApi, type updateRealBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { kycStateQueryOptions } from './get-kyc-state.ts';
 
 export type SubmitKycInput = output<typeof updateRealBody>;
 
 /** POST /web/updateReal: the identity document, for an operator to review. */
 export function submitKyc(input: SubmitKycInput): Promise<KycState> {
-  return apiRequest<KycState>(kycApi.submit.path, { method: 'POST', body: input, requestId: 'kyc-submit' });
+  return callApi(kycApi.submit, { body: input, requestId: 'kyc-submit' });
 }
 
 export function useSubmitKyc() {

@@ -1,7 +1,7 @@
 import { CheckShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useKycState } from '../api/get-kyc-state.ts';
 
 /** The Account tab's identity row: where verification stands, one tap from the verification page. */
@@ -14,7 +14,7 @@ export function KycMenuRow() {
       <MenuRow
         icon={<CheckShieldOutline />}
         label={t('kyc.title')}
-        to={routes.kyc}
+        to={pagePath('kyc')}
         extra={status ? <span className={`kyc-status kyc-status-${status}`}>{t(`kyc.status.${status}`)}</span> : null}
       />
     </MenuList>

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useAreas } from '../api/get-areas.ts';
@@ -39,7 +39,7 @@ export function KycDocumentPage({ documentType }: { documentType: 'idcard' | 'pa
     submitKyc.mutate(body, {
       onSuccess: () => {
         showToast(t('kyc.submitted'), 'success');
-        navigate(routes.kyc, { replace: true });
+        navigate(pagePath('kyc'), { replace: true });
       },
       onError: showError,
     });

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useKycState } from '../api/get-kyc-state.ts';
+import '../kyc.css';
 
 /**
  * /pages/kycverify/index: where identity verification stands (spec §4: waiting for review, verified,
@@ -48,10 +49,10 @@ export function KycPage() {
             {canSubmit ? (
               <nav className="kyc-choices" aria-label={t('kyc.chooseDocument')}>
                 <h2 className="section-title">{data.status === 'rejected' ? t('kyc.retry') : t('kyc.chooseDocument')}</h2>
-                <Link className="button button-primary button-block" to={routes.kycIdCard}>
+                <Link className="button button-primary button-block" to={pagePath('kycIdCard')}>
                   {t('kyc.idCard')}
                 </Link>
-                <Link className="button button-block" to={routes.kycPassport}>
+                <Link className="button button-block" to={pagePath('kycPassport')}>
                   {t('kyc.passport')}
                 </Link>
               </nav>

@@ -1,6 +1,6 @@
 import { marketApi, type Page, type QuoteRow } from '@bolsa/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const MARKET_PAGE_SIZE = 20;
 
@@ -9,8 +9,8 @@ export type InstrumentListKind = { api: 'stock' | 'futures'; type: string };
 
 /** GET /web/m_ft/stock_list or /web/m_ft/futures_list, one page at a time. */
 export function getInstrumentList(kind: InstrumentListKind, pageNum: number, signal?: AbortSignal): Promise<Page<QuoteRow>> {
-  const path = kind.api === 'stock' ? marketApi.stockList.path : marketApi.futuresList.path;
-  return apiRequest<Page<QuoteRow>>(path, { method: 'GET', query: { type: kind.type, pageNum, pageSize: MARKET_PAGE_SIZE }, signal });
+  const endpoint = kind.api === 'stock' ? marketApi.stockList : marketApi.futuresList;
+  return callApi(endpoint, { query: { type: kind.type, pageNum, pageSize: MARKET_PAGE_SIZE }, signal });
 }
 
 export const instrumentListQueryOptions = (kind: InstrumentListKind) =>

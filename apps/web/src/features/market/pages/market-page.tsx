@@ -8,9 +8,10 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { fromQuoteRow, QuoteList, withLiveQuote } from '../../../components/quote-list.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { type InstrumentListKind, useInstrumentList } from '../api/get-instrument-list.ts';
+import '../market.css';
 
 /** The tabs of the markets page (spec §2 wording): US by exchange, rankings, home markets, futures, forex, indices. */
 /** The US exchanges are proper names, shown as they are in every language. */
@@ -81,7 +82,7 @@ export function MarketPage() {
         title={t('market.title')}
         hasBack={false}
         right={
-          <Link to={routes.search} className="nav-bar-icon" aria-label={t('search.title')}>
+          <Link to={pagePath('search')} className="nav-bar-icon" aria-label={t('search.title')}>
             <SearchOutline aria-hidden="true" />
           </Link>
         }

@@ -1,14 +1,14 @@
 import { type Message, messagesApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type Inbox = { list: Message[]; total: number; pageNum: number; pageSize: number; hasMore: boolean; unreadCount: number };
 
 /** GET /web/userMessage/getMessage: the newest messages and how many are unread. */
 export function getMessages(signal?: AbortSignal): Promise<Inbox> {
-  return apiRequest<Inbox>(messagesApi.list.path, { method: 'GET', query: { pageNum: 1, pageSize: 50 }, signal });
+  return callApi(messagesApi.list, { query: { pageNum: 1, pageSize: 50 }, signal });
 }
 
 /** System messages are rendered in the reader's language, so the language is part of the key. */

@@ -1,8 +1,9 @@
 import { MailOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useMessages } from '../api/get-messages.ts';
+import '../messages.css';
 
 /** The Account tab's inbox row, with the number of unread messages. */
 export function MessagesMenuRow() {
@@ -14,7 +15,7 @@ export function MessagesMenuRow() {
       <MenuRow
         icon={<MailOutline />}
         label={t('messages.title')}
-        to={routes.messages}
+        to={pagePath('messages')}
         extra={unread > 0 ? <span className="unread-badge">{t('messages.unread', { count: unread })}</span> : null}
       />
     </MenuList>

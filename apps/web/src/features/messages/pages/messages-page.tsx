@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { showError } from '../../../lib/toast.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useMarkAllRead, useReadMessage } from '../api/read-message.ts';
+import '../messages.css';
 
 /** The inbox: what happened to the user's money and identity, and what operators wrote. Opening one marks it read. */
 export function MessagesPage() {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard.ts';
 import { showToast } from '../../../lib/toast.ts';
+import '../profile.css';
 
 export function InvitationCode({ code }: { code: string }) {
   const { t } = useTranslation();

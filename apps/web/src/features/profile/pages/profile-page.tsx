@@ -13,18 +13,19 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { InvitationCode } from '../components/invitation-code.tsx';
+import '../profile.css';
 
 function LoggedOutPrompt() {
   const { t } = useTranslation();
   return (
     <EmptyState icon={<UserCircleOutline />} title={t('profile.loggedOutTitle')} description={t('profile.loggedOutDescription')}>
-      <Link className="button button-primary button-block" to={routes.login}>
+      <Link className="button button-primary button-block" to={pagePath('login')}>
         {t('auth.loginButton')}
       </Link>
-      <Link className="button button-default button-block" to={routes.register}>
+      <Link className="button button-default button-block" to={pagePath('register')}>
         {t('auth.registerButton')}
       </Link>
     </EmptyState>
@@ -50,7 +51,7 @@ function AccountMenu({ funding, rows }: { funding?: ReactNode; rows?: ReactNode 
       {funding}
       {rows}
       <MenuList>
-        <MenuRow icon={<SetOutline />} label={t('settings.title')} to={routes.settings} />
+        <MenuRow icon={<SetOutline />} label={t('settings.title')} to={pagePath('settings')} />
         <MenuRow
           icon={<GlobalOutline />}
           label={t('language.title')}

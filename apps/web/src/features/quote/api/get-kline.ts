@@ -1,10 +1,10 @@
 import { type Kline, type KlineType, marketApi } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/m_ft/kline: candles of one time frame. */
 export function getKline(code: string, type: KlineType, market: string | undefined, signal?: AbortSignal): Promise<Kline> {
-  return apiRequest<Kline>(marketApi.kline.path, { method: 'GET', query: { stockCode: code, type, market }, signal });
+  return callApi(marketApi.kline, { query: { stockCode: code, type, market }, signal });
 }
 
 export const klineQueryOptions = (code: string, type: KlineType, market: string | undefined) =>

@@ -1,11 +1,11 @@
 import { marketApi, type QuoteDetail } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /web/m_ft/stock_detail_ft: everything the quote page shows of one instrument. */
 export function getQuoteDetail(code: string, market: string | undefined, signal?: AbortSignal): Promise<QuoteDetail> {
-  return apiRequest<QuoteDetail>(marketApi.stockDetail.path, { method: 'GET', query: { stockCode: code, market }, signal });
+  return callApi(marketApi.stockDetail, { query: { stockCode: code, market }, signal });
 }
 
 export const quoteDetailQueryOptions = (code: string, market: string | undefined) =>

@@ -1,15 +1,11 @@
 import { watchlistApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /web/userSelfSecurity/deleteByStockCode/{stockCode}: the watch toggle's "remove". */
 export function removeFromWatchlist(code: string): Promise<null> {
-  return apiRequest<null>(watchlistApi.deleteByStockCode.path.replace(':stockCode', encodeURIComponent(code)), {
-    method: 'POST',
-    body: {},
-    requestId: `watch-${code}`,
-  });
+  return callApi(watchlistApi.deleteByStockCode, { params: { stockCode: code }, body: {}, requestId: `watch-${code}` });
 }
 
 export function useRemoveFromWatchlist() {

@@ -1,14 +1,14 @@
 import { watchlistApi, type watchlistSaveBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type SaveToWatchlistInput = input<typeof watchlistSaveBody>;
 
 /** POST /web/userSelfSecurity/save: adds an instrument to the user's watchlist. */
 export function saveToWatchlist(body: SaveToWatchlistInput): Promise<{ id: string }> {
-  return apiRequest<{ id: string }>(watchlistApi.save.path, { method: 'POST', body, requestId: `watch-${body.secuCode}` });
+  return callApi(watchlistApi.save, { body, requestId: `watch-${body.secuCode}` });
 }
 
 export function useSaveToWatchlist() {

@@ -1,6 +1,7 @@
 import type { Candle, QuoteTick } from '@bolsa/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../quote.css';
 
 type ChartApi = {
   setCandles(candles: readonly Candle[], isIntraday: boolean): void;

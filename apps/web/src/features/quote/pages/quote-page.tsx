@@ -9,7 +9,7 @@ import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { QuotePrice } from '../../../components/quote-list.tsx';
 import { formatDate, formatNumber, formatPercent, trendClass } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { paymentRouteOf, routes } from '../../../lib/navigation.ts';
+import { loginRouteBackTo, paymentRouteOf } from '../../../lib/navigation.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
@@ -18,6 +18,7 @@ import { useQuoteDetail } from '../api/get-quote-detail.ts';
 import { useRemoveFromWatchlist } from '../api/remove-from-watchlist.ts';
 import { useSaveToWatchlist } from '../api/save-to-watchlist.ts';
 import { KlineChart } from '../components/kline-chart.tsx';
+import '../quote.css';
 
 type Variant = 'stock' | 'future' | 'globalindex' | 'forex';
 
@@ -32,7 +33,7 @@ function WatchToggle({ detail }: { detail: QuoteDetail }) {
   const toggle = async () => {
     if (!token) {
       const here = `${window.location.hash.slice(1)}`;
-      navigate(`${routes.login}?redirect=${encodeURIComponent(here)}`);
+      navigate(loginRouteBackTo(here));
       return;
     }
     try {

@@ -1,15 +1,10 @@
 import { marketApi, type Page, type QuoteRow } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** POST /web/market/getMaket: instruments of every market whose code or name matches. */
 export function searchInstruments(term: string, signal?: AbortSignal): Promise<Page<QuoteRow>> {
-  return apiRequest<Page<QuoteRow>>(marketApi.search.path, {
-    method: 'POST',
-    body: { stkcode: term, stkName: term, pageSize: 30 },
-    signal,
-    requestId: 'search-instruments',
-  });
+  return callApi(marketApi.search, { body: { stkcode: term, stkName: term, pageSize: 30 }, signal, requestId: 'search-instruments' });
 }
 
 export const searchQueryOptions = (term: string) =>

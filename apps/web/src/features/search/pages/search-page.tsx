@@ -6,6 +6,7 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { fromQuoteRow, QuoteList } from '../../../components/quote-list.tsx';
 import { addSearchHistory, clearSearchHistory, readSearchHistory } from '../../../lib/search-history.ts';
 import { useSearchInstruments } from '../api/search-instruments.ts';
+import '../search.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

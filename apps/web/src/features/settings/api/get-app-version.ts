@@ -1,10 +1,10 @@
 import { type AppVersion, accountApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/appVersion/getPublishAppVersion: the version currently published. */
 export function getAppVersion(signal?: AbortSignal): Promise<AppVersion> {
-  return apiRequest<AppVersion>(accountApi.appVersion.path, { method: 'GET', signal });
+  return callApi(accountApi.appVersion, { signal });
 }
 
 export const appVersionQueryOptions = () =>

@@ -1,14 +1,14 @@
 import { accountApi, type settingPayPasswordBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { userInfoQueryOptions } from '../../../lib/auth/get-user-info.ts';
 
 export type SettingPayPasswordInput = output<typeof settingPayPasswordBody>;
 
 /** POST /web/settingPayPassword: sets the first transaction password. */
 export function settingPayPassword(input: SettingPayPasswordInput): Promise<null> {
-  return apiRequest<null>(accountApi.settingPayPassword.path, { method: 'POST', body: input, requestId: 'pay-password' });
+  return callApi(accountApi.settingPayPassword, { body: input, requestId: 'pay-password' });
 }
 
 export function useSettingPayPassword() {

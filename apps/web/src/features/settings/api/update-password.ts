@@ -1,13 +1,13 @@
 import { accountApi, type updatePasswordBody } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type UpdatePasswordInput = output<typeof updatePasswordBody>;
 
 /** POST /web/updatePassword: the server ends the user's other sessions and keeps this one. */
 export function updatePassword(input: UpdatePasswordInput): Promise<null> {
-  return apiRequest<null>(accountApi.updatePassword.path, { method: 'POST', body: input, requestId: 'update-password' });
+  return callApi(accountApi.updatePassword, { body: input, requestId: 'update-password' });
 }
 
 export function useUpdatePassword() {

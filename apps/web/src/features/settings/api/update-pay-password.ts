@@ -1,14 +1,14 @@
 import { accountApi, type updatePayPasswordBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { userInfoQueryOptions } from '../../../lib/auth/get-user-info.ts';
 
 export type UpdatePayPasswordInput = output<typeof updatePayPasswordBody>;
 
 /** POST /web/updatePayPassword: changes the transaction password, given the current one. */
 export function updatePayPassword(input: UpdatePayPasswordInput): Promise<null> {
-  return apiRequest<null>(accountApi.updatePayPassword.path, { method: 'POST', body: input, requestId: 'pay-password' });
+  return callApi(accountApi.updatePayPassword, { body: input, requestId: 'pay-password' });
 }
 
 export function useUpdatePayPassword() {

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
-import { hasHistory, routes } from '../../../lib/navigation.ts';
+import { hasHistory } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
@@ -27,7 +28,7 @@ export function LoginPasswordPage() {
       onSuccess: () => {
         showToast(t('settings.passwordChanged'), 'success');
         if (hasHistory()) navigate(-1);
-        else navigate(routes.security, { replace: true });
+        else navigate(pagePath('security'), { replace: true });
       },
     });
   };

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
-import { hasHistory, routes } from '../../../lib/navigation.ts';
+import { hasHistory } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSettingPayPassword } from '../api/setting-pay-password.ts';
@@ -33,7 +34,7 @@ export function PayPasswordPage() {
   const onSuccess = () => {
     showToast(t('settings.payPasswordSaved'), 'success');
     if (hasHistory()) navigate(-1);
-    else navigate(routes.security, { replace: true });
+    else navigate(pagePath('security'), { replace: true });
   };
 
   const submit = (event: FormEvent) => {

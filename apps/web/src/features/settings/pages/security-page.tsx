@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 
 /** /pages/setting/security: the login password and the transaction (pay) password. */
 export function SecurityPage() {
@@ -15,8 +15,8 @@ export function SecurityPage() {
       <NavBar title={t('settings.security')} />
       <div className="page-body">
         <MenuList>
-          <MenuRow icon={<LockOutline />} label={t('settings.loginPassword')} to={routes.loginPassword} />
-          <MenuRow icon={<KeyOutline />} label={t('fields.payPassword')} extra={payPasswordState} to={routes.payPassword} />
+          <MenuRow icon={<LockOutline />} label={t('settings.loginPassword')} to={pagePath('loginPassword')} />
+          <MenuRow icon={<KeyOutline />} label={t('fields.payPassword')} extra={payPasswordState} to={pagePath('payPassword')} />
         </MenuList>
       </div>
     </>

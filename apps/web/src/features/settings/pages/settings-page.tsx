@@ -7,7 +7,7 @@ import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { useLogout } from '../../../lib/auth/logout.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useAppVersion } from '../api/get-app-version.ts';
 
 function AppVersionValue() {
@@ -30,7 +30,7 @@ export function SettingsPage() {
       <NavBar title={t('settings.title')} />
       <div className="page-body">
         <MenuList>
-          <MenuRow icon={<LockOutline />} label={t('settings.security')} to={routes.security} />
+          <MenuRow icon={<LockOutline />} label={t('settings.security')} to={pagePath('security')} />
           <MenuRow
             icon={<GlobalOutline />}
             label={t('language.title')}

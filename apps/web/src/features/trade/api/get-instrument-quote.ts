@@ -1,6 +1,6 @@
-import { marketApi, type QuoteDetail } from '@bolsa/contracts';
+import { marketApi } from '@bolsa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -10,8 +10,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useInstrumentQuote(code: string) {
   return useQuery({
     queryKey: [...queryKeys.quoteDetail(code), undefined],
-    queryFn: ({ signal }) =>
-      apiRequest<QuoteDetail>(marketApi.stockDetail.path, { method: 'GET', query: { stockCode: code, market: undefined }, signal }),
+    queryFn: ({ signal }) => callApi(marketApi.stockDetail, { query: { stockCode: code, market: undefined }, signal }),
     enabled: code !== '',
   });
 }

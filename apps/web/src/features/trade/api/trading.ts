@@ -6,13 +6,12 @@ import {
   type TimeInForce,
   type TradableSource,
   tradingApi,
-  type Wallet,
   type WalletType,
   walletApi,
 } from '@bolsa/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { tradeQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type MinCount = output<typeof minCountSchema>;
@@ -29,11 +28,11 @@ export const SCROLL_PAGE_SIZE = 20;
 
 export type TradeList = 'holding' | 'closed' | 'entrusted' | 'history';
 
-const listPaths = {
-  holding: tradingApi.positions.path,
-  closed: tradingApi.closedPositions.path,
-  entrusted: tradingApi.entrustedOrders.path,
-  history: tradingApi.orderHistory.path,
+const listEndpoints = {
+  holding: tradingApi.positions,
+  closed: tradingApi.closedPositions,
+  entrusted: tradingApi.entrustedOrders,
+  history: tradingApi.orderHistory,
 } as const;
 
 /** POST /position/me, /position/flatList, /position/consignList or /position/water/pageList: one page of a trade list. */
@@ -42,7 +41,8 @@ export function getTradeList<T extends Position | Order>(
   signal?: AbortSignal,
   paging: { pageNum: number; pageSize: number } = { pageNum: 1, pageSize: LIST_PAGE_SIZE },
 ): Promise<ListPage<T>> {
-  return apiRequest<ListPage<T>>(listPaths[list], { method: 'POST', body: paging, signal });
+  // The entry types the page; the caller names the row type of the list it asks for (positions or orders).
+  return callApi(listEndpoints[list], { body: paging, signal }) as Promise<ListPage<T>>;
 }
 
 /** A trade list read a page at a time as the user scrolls; newest first, as the server orders it. */
@@ -83,7 +83,7 @@ export function useOrderHistory() {
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => apiRequest<Order>(tradingApi.cancelOrder.path, { method: 'POST', body: { orderId } }),
+    mutationFn: (orderId: string) => callApi(tradingApi.cancelOrder, { body: { orderId } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
@@ -95,7 +95,7 @@ export function useCancelOrder() {
 export function useMinCount(code: string) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'min-count', code],
-    queryFn: ({ signal }) => apiRequest<MinCount>(tradingApi.minCount.path, { method: 'POST', body: { stockCode: code }, signal }),
+    queryFn: ({ signal }) => callApi(tradingApi.minCount, { body: { stockCode: code }, signal }),
     enabled: code !== '',
     retry: false,
   });
@@ -105,8 +105,7 @@ export function useMinCount(code: string) {
 export function usePositionsByStock(code: string) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'by-stock', code],
-    queryFn: ({ signal }) =>
-      apiRequest<Position[]>(tradingApi.positionsByStock.path, { method: 'POST', body: { stockCode: code }, signal }),
+    queryFn: ({ signal }) => callApi(tradingApi.positionsByStock, { body: { stockCode: code }, signal }),
     enabled: code !== '',
   });
 }
@@ -115,8 +114,7 @@ export function usePositionsByStock(code: string) {
 export function useHalfOrFull(positionId: string | undefined) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'half-or-full', positionId],
-    queryFn: ({ signal }) => apiRequest<HalfOrFull>(tradingApi.halfOrFull.path, { method: 'POST', body: { id: positionId }, signal }),
-    enabled: positionId !== undefined,
+    queryFn: positionId === undefined ? skipToken : ({ signal }) => callApi(tradingApi.halfOrFull, { body: { id: positionId }, signal }),
   });
 }
 
@@ -131,8 +129,7 @@ export function isTradableSource(source: string): source is TradableSource {
 export function useMarketWallet(walletType: WalletType | undefined) {
   return useQuery({
     queryKey: [...walletQueryScope, 'one', walletType],
-    queryFn: ({ signal }) => apiRequest<Wallet>(walletApi.walletBalance.path, { method: 'POST', body: { walletType }, signal }),
-    enabled: walletType !== undefined,
+    queryFn: walletType === undefined ? skipToken : ({ signal }) => callApi(walletApi.walletBalance, { body: { walletType }, signal }),
   });
 }
 
@@ -167,10 +164,10 @@ export function createOrder(input: OrderInput): Promise<Order> {
     stopLoss: fields.stopLoss,
     idempotencyKey: fields.idempotencyKey,
   };
-  if (source === '3') return apiRequest<Order>(tradingApi.createGold.path, { body: { goldCode: code, goldName: name, ...common } });
-  if (source === '2') return apiRequest<Order>(tradingApi.createForex.path, { body: { stockCode: code, ...common } });
-  if (source === '7') return apiRequest<Order>(tradingApi.createTwStock.path, { body: { stockCode: code, source, ...common } });
-  return apiRequest<Order>(tradingApi.createStock.path, { body: { stockCode: code, source, ...common } });
+  if (source === '3') return callApi(tradingApi.createGold, { body: { goldCode: code, goldName: name, ...common } });
+  if (source === '2') return callApi(tradingApi.createForex, { body: { stockCode: code, ...common } });
+  if (source === '7') return callApi(tradingApi.createTwStock, { body: { stockCode: code, source, ...common } });
+  return callApi(tradingApi.createStock, { body: { stockCode: code, source, ...common } });
 }
 
 export function useCreateOrder() {
@@ -189,7 +186,7 @@ export function useClosePosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; quantity?: string | undefined; idempotencyKey: string }) =>
-      apiRequest<Order>(tradingApi.closePosition.path, { body: input }),
+      callApi(tradingApi.closePosition, { body: input }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
@@ -201,8 +198,7 @@ export function useClosePosition() {
 export function useAddMargin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; amount: string; idempotencyKey: string }) =>
-      apiRequest<Position>(tradingApi.addMargin.path, { body: input }),
+    mutationFn: (input: { id: string; amount: string; idempotencyKey: string }) => callApi(tradingApi.addMargin, { body: input }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
@@ -215,7 +211,7 @@ export function useUpdateTakeProfitStopLoss() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; takeProfit: string | null; stopLoss: string | null }) =>
-      apiRequest<Position>(tradingApi.updateTakeProfitStopLoss.path, { body: input }),
+      callApi(tradingApi.updateTakeProfitStopLoss, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tradeQueryScope }),
   });
 }

@@ -11,6 +11,7 @@ import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useAddMargin, useMarketWallet, useUpdateTakeProfitStopLoss } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from './price-levels.ts';
 import { formatDecimal } from './trade-format.ts';
+import '../trade.css';
 
 const moneyPattern = /^\d+(\.\d{1,2})?$/;
 

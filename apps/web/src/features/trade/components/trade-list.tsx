@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListEnd } from '../../../components/list-end.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
+import '../trade.css';
 
 type ListQuery = { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> };
 /** A list read a page at a time (TanStack Query's infinite query). */
@@ -53,7 +54,7 @@ export function TradeList({
         </EmptyState>
       ) : count === 0 ? (
         <EmptyState icon={<TransportQRcodeOutline />} title={emptyTitle} description={emptyHint ?? t('trade.emptyHint')}>
-          <Link className="button button-primary" to={routes.market}>
+          <Link className="button button-primary" to={pagePath('market')}>
             {t('trade.browseMarkets')}
           </Link>
         </EmptyState>

@@ -3,8 +3,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currencySymbolOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { formatDecimal } from './trade-format.ts';
+import '../trade.css';
 
 function Detail({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
@@ -108,7 +109,7 @@ export function PositionRow({
               {t('trade.addMargin.open')}
             </button>
           ) : null}
-          <Link className="button button-small button-default" to={`${routes.paymentClose}?positionId=${encodeURIComponent(position.id)}`}>
+          <Link className="button button-small button-default" to={pagePath('paymentClose', { positionId: position.id })}>
             {t('trade.close')}
           </Link>
         </div>

@@ -19,6 +19,7 @@ import { useClosePosition, useHalfOrFull, useMinCount, usePositions } from '../a
 import { useLivePositions } from '../api/use-live-positions.ts';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 import { Pnl } from '../components/trade-rows.tsx';
+import '../trade.css';
 
 const noPositions: Position[] = [];
 

@@ -5,6 +5,7 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { useOrderHistory } from '../api/trading.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow } from '../components/trade-rows.tsx';
+import '../trade.css';
 
 /**
  * /pages/trade/history: position activity (`POST /position/water/pageList`), every order newest first,

@@ -29,6 +29,7 @@ import {
 } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from '../components/price-levels.ts';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
+import '../trade.css';
 
 /** What the leverage picker offers, cut to the market's limits (spec §2 "trading center ... leverage"). */
 export const leverageChoices = [1, 2, 5, 10, 20, 50, 100] as const;

@@ -9,7 +9,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { loginRouteBackTo } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useCancelOrder, useClosedPositions, useEntrustedOrders, usePositions } from '../api/trading.ts';
@@ -19,6 +20,7 @@ import { floatingTotals } from '../components/position-valuation.ts';
 import { formatDecimal } from '../components/trade-format.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow, Pnl, PositionRow } from '../components/trade-rows.tsx';
+import '../trade.css';
 
 /** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2. */
 const tabs = [
@@ -144,7 +146,7 @@ export function TradePage() {
       <>
         <NavBar title={t('trade.title')} hasBack={false} />
         <EmptyState icon={<TransportQRcodeOutline />} title={t('trade.loginTitle')} description={t('trade.loginDescription')}>
-          <Link className="button button-primary" to={`${routes.login}?redirect=${encodeURIComponent(routes.trade)}`}>
+          <Link className="button button-primary" to={loginRouteBackTo(pagePath('trade'))}>
             {t('auth.loginButton')}
           </Link>
         </EmptyState>
@@ -166,7 +168,7 @@ export function TradePage() {
         title={t('trade.title')}
         hasBack={false}
         right={
-          <Link className="nav-bar-text-link" to={routes.tradeHistory}>
+          <Link className="nav-bar-text-link" to={pagePath('tradeHistory')}>
             {t('trade.history.open')}
           </Link>
         }

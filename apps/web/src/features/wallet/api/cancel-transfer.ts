@@ -1,12 +1,12 @@
 import { walletApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 import type { TransferResult } from './transfer.ts';
 
 /** POST /web/wallet/cancelTransfer: withdraws a conversion still waiting for the FX market to open. */
 export function cancelTransfer(transferId: string): Promise<TransferResult> {
-  return apiRequest<TransferResult>(walletApi.cancelTransfer.path, { method: 'POST', body: { transferId } });
+  return callApi(walletApi.cancelTransfer, { body: { transferId } });
 }
 
 export function useCancelTransfer() {

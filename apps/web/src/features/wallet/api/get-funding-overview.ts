@@ -1,7 +1,7 @@
 import { type fundingOverviewSchema, walletApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type FundingOverview = output<typeof fundingOverviewSchema>;
@@ -16,7 +16,7 @@ export function userTimeZone(): string {
 
 /** POST /web/userCenter/getFundingOverview: today's date and realised profit, and the USD total. */
 export function getFundingOverview(signal?: AbortSignal): Promise<FundingOverview> {
-  return apiRequest<FundingOverview>(walletApi.fundingOverview.path, { method: 'POST', body: { timeZone: userTimeZone() }, signal });
+  return callApi(walletApi.fundingOverview, { body: { timeZone: userTimeZone() }, signal });
 }
 
 export const fundingOverviewQueryOptions = () =>

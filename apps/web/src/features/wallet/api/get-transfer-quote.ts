@@ -1,14 +1,14 @@
 import { type transferQuoteSchema, type WalletType, walletApi } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export type TransferQuote = output<typeof transferQuoteSchema>;
 export type TransferQuoteInput = { fromWalletType: WalletType; toWalletType: WalletType; amount: string };
 
 /** POST /web/wallet/transferQuote: the rate and amount received for a transfer across currencies, held 30 s. */
 export function getTransferQuote(input: TransferQuoteInput): Promise<TransferQuote> {
-  return apiRequest<TransferQuote>(walletApi.transferQuote.path, { method: 'POST', body: input, requestId: 'transfer-quote' });
+  return callApi(walletApi.transferQuote, { body: input, requestId: 'transfer-quote' });
 }
 
 export function useTransferQuote() {

@@ -1,7 +1,7 @@
 import { type pageOf, type WalletType, walletApi, type walletBillSchema } from '@bolsa/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 import { userTimeZone } from './get-funding-overview.ts';
 
@@ -12,8 +12,7 @@ export const statementPageSize = 20;
 
 /** POST /web/wallet/getWalletBill: one page of the statement, times formatted in the user's time zone. */
 export function getWalletBill(input: { walletType?: WalletType; pageNum: number }, signal?: AbortSignal): Promise<WalletBillPage> {
-  return apiRequest<WalletBillPage>(walletApi.walletBill.path, {
-    method: 'POST',
+  return callApi(walletApi.walletBill, {
     body: { walletType: input.walletType, timeZone: userTimeZone(), pageNum: input.pageNum, pageSize: statementPageSize },
     signal,
   });

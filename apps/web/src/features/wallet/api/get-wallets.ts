@@ -1,14 +1,14 @@
 import { walletApi, type walletOverviewSchema } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type WalletOverview = output<typeof walletOverviewSchema>;
 
 /** POST /web/userCenter/getWalletBalance: every wallet of the user with its balances, and the USD total. */
 export function getWallets(signal?: AbortSignal): Promise<WalletOverview> {
-  return apiRequest<WalletOverview>(walletApi.allWallets.path, { method: 'POST', body: {}, signal });
+  return callApi(walletApi.allWallets, { body: {}, signal });
 }
 
 export const walletsQueryOptions = () =>

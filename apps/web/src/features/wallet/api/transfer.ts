@@ -1,7 +1,7 @@
 import { type transferResultSchema, type WalletType, walletApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type TransferResult = output<typeof transferResultSchema>;
@@ -15,7 +15,7 @@ export type TransferInput = {
 
 /** POST /web/wallet/transfer: moves money between two of the user's wallets (with the quote across currencies). */
 export function transfer(input: TransferInput): Promise<TransferResult> {
-  return apiRequest<TransferResult>(walletApi.transfer.path, { method: 'POST', body: input });
+  return callApi(walletApi.transfer, { body: input });
 }
 
 export function useTransfer() {

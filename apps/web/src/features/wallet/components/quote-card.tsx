@@ -3,6 +3,7 @@ import { currencyOfWallet, type WalletType } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { TransferQuote } from '../api/get-transfer-quote.ts';
+import '../wallet.css';
 
 type QuoteCardProps = { quote: TransferQuote; secondsLeft: number; locale: Locale };
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatSignedMoney, toMilliseconds } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { WalletBill } from '../api/get-wallet-bill.ts';
+import '../wallet.css';
 
 /** One statement line: why (translated reason), which wallet, when; the signed amount and the balance after. */
 export function StatementRow({ bill, locale }: { bill: WalletBill; locale: Locale }) {

@@ -15,10 +15,11 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { currencySymbolOf, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { routes } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useFundingOverview } from '../api/get-funding-overview.ts';
 import { useWallets, type WalletOverview as WalletOverviewData } from '../api/get-wallets.ts';
+import '../wallet.css';
 
 /** "2025-03-14" (the server's date in the user's zone) as DD/MM/YYYY, without passing through UTC. */
 function formatIsoDate(value: string): string {
@@ -115,10 +116,10 @@ export function WalletOverview() {
       <FundingSummary />
       <nav aria-label={t('wallet.actions')}>
         <ul className="quick-actions">
-          <QuickAction to={routes.deposit} icon={<ReceivePaymentOutline />} label={t('wallet.deposit')} />
-          <QuickAction to={routes.withdrawBank} icon={<SendOutline />} label={t('wallet.withdraw')} />
-          <QuickAction to={routes.transfer} icon={<LoopOutline />} label={t('wallet.transfer')} />
-          <QuickAction to={routes.statement} icon={<BillOutline />} label={t('wallet.statement')} />
+          <QuickAction to={pagePath('deposit')} icon={<ReceivePaymentOutline />} label={t('wallet.deposit')} />
+          <QuickAction to={pagePath('withdrawBank')} icon={<SendOutline />} label={t('wallet.withdraw')} />
+          <QuickAction to={pagePath('transfer')} icon={<LoopOutline />} label={t('wallet.transfer')} />
+          <QuickAction to={pagePath('statement')} icon={<BillOutline />} label={t('wallet.statement')} />
         </ul>
       </nav>
       <section className="wallet-section" aria-labelledby="wallets-heading">
@@ -141,9 +142,9 @@ export function WalletOverview() {
         )}
       </section>
       <MenuList label={t('wallet.fundingMenu')}>
-        <MenuRow icon={<CollectMoneyOutline />} label={t('funding.recordTitle')} to={routes.depositRecord} />
-        <MenuRow icon={<BankcardOutline />} label={t('funding.bankCardsTitle')} to={routes.bankCards} />
-        <MenuRow icon={<SystemQRcodeOutline />} label={t('funding.addressesTitle')} to={routes.cryptoAddresses} />
+        <MenuRow icon={<CollectMoneyOutline />} label={t('funding.recordTitle')} to={pagePath('depositRecord')} />
+        <MenuRow icon={<BankcardOutline />} label={t('funding.bankCardsTitle')} to={pagePath('bankCards')} />
+        <MenuRow icon={<SystemQRcodeOutline />} label={t('funding.addressesTitle')} to={pagePath('cryptoAddresses')} />
       </MenuList>
     </>
   );

@@ -25,6 +25,7 @@ import { type TransferQuote, useTransferQuote } from '../api/get-transfer-quote.
 import { useWallets } from '../api/get-wallets.ts';
 import { type TransferResult, useTransfer } from '../api/transfer.ts';
 import { QuoteCard } from '../components/quote-card.tsx';
+import '../wallet.css';
 
 /** The server honours a quote this long. */
 export const QUOTE_VALIDITY_MS = FX_QUOTE_VALIDITY_MS;

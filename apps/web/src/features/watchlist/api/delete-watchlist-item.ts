@@ -1,11 +1,11 @@
 import { watchlistApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /web/userSelfSecurity/delete/{id}: removes one row of the user's watchlist. */
 export function deleteWatchlistItem(id: string): Promise<null> {
-  return apiRequest<null>(watchlistApi.delete.path.replace(':id', encodeURIComponent(id)), { method: 'POST', body: {} });
+  return callApi(watchlistApi.delete, { params: { id }, body: {} });
 }
 
 export function useDeleteWatchlistItem() {

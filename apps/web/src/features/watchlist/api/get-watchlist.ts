@@ -1,11 +1,11 @@
 import { type WatchlistRow, watchlistApi } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /web/userSelfSecurity/selectSelfSelectionStocksData: the user's watchlist with quotes. */
 export function getWatchlist(signal?: AbortSignal): Promise<WatchlistRow[]> {
-  return apiRequest<WatchlistRow[]>(watchlistApi.list.path, { method: 'GET', signal });
+  return callApi(watchlistApi.list, { signal });
 }
 
 export const watchlistQueryOptions = () => queryOptions({ queryKey: queryKeys.watchlist, queryFn: ({ signal }) => getWatchlist(signal) });

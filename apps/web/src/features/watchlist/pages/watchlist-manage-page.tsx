@@ -7,6 +7,7 @@ import { showError, showToast } from '../../../lib/toast.ts';
 import { useDeleteWatchlistItem } from '../api/delete-watchlist-item.ts';
 import { useWatchlist } from '../api/get-watchlist.ts';
 import { useSortWatchlist } from '../api/sort-watchlist.ts';
+import '../watchlist.css';
 
 /** Moves one entry of a list up or down by one place. */
 export function moved<T>(list: readonly T[], index: number, offset: -1 | 1): T[] {

@@ -6,7 +6,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { QuoteList, type QuoteListItem, withLiveQuote } from '../../../components/quote-list.tsx';
-import { routes } from '../../../lib/navigation.ts';
+import { loginRouteBackTo } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { useWatchlist } from '../api/get-watchlist.ts';
@@ -41,7 +42,7 @@ export function WatchlistPage() {
         hasBack={false}
         right={
           token && rows.length > 0 ? (
-            <Link to={routes.watchlistManage} className="nav-bar-text-link">
+            <Link to={pagePath('watchlistManage')} className="nav-bar-text-link">
               {t('watchlist.manage')}
             </Link>
           ) : null
@@ -50,7 +51,7 @@ export function WatchlistPage() {
       <PushStatusBanner />
       {!token ? (
         <EmptyState icon={<StarOutline />} title={t('watchlist.loggedOutTitle')} description={t('watchlist.loggedOutDescription')}>
-          <Link to={`${routes.login}?redirect=${encodeURIComponent(routes.watchlist)}`} className="button button-primary button-block">
+          <Link to={loginRouteBackTo(pagePath('watchlist'))} className="button button-primary button-block">
             {t('auth.loginButton')}
           </Link>
         </EmptyState>
@@ -58,7 +59,7 @@ export function WatchlistPage() {
         <EmptyState title={t('market.loadFailed')} description={t('market.loadFailedDescription')} />
       ) : watchlist.data && rows.length === 0 ? (
         <EmptyState icon={<StarOutline />} title={t('watchlist.emptyTitle')} description={t('watchlist.emptyDescription')}>
-          <Link to={routes.search} className="button button-primary button-block">
+          <Link to={pagePath('search')} className="button button-primary button-block">
             {t('watchlist.findInstruments')}
           </Link>
         </EmptyState>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { operators } from './admin.tables.ts';
+import { bigint, bigserial, check, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, textEnum } from '../../platform/db/columns.ts';
+import { operators } from '../../platform/operators/operators.tables.ts';
 
 /**
  * A manual change of a user's balance, under four eyes: requested by one operator, it moves no money
@@ -14,19 +15,17 @@ export const balanceAdjustments = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     walletType: text('wallet_type').notNull(),
     currency: text('currency').notNull(),
-    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    direction: textEnum('direction', ['credit', 'debit']).notNull(),
     amount: numeric('amount').notNull(),
     reasonCode: text('reason_code').notNull(),
     note: text('note').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    status: textEnum('status', ['pending', 'approved', 'rejected']).notNull().default('pending'),
     requestedByOperatorId: bigint('requested_by_operator_id', { mode: 'number' })
       .notNull()
       .references(() => operators.id),
-    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    requestedAt: at('requested_at').notNull().defaultNow(),
     decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }).references(() => operators.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: at('decided_at'),
     decisionReason: text('decision_reason'),
     journalId: bigint('journal_id', { mode: 'number' }),
   },

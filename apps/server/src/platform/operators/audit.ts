@@ -1,6 +1,6 @@
-import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
-import type { OperatorPrincipal } from '../../platform/http/index.ts';
-import { auditLog } from './admin.tables.ts';
+import { type Database, type Executor, inTransaction } from '../db/index.ts';
+import type { OperatorPrincipal } from '../http/index.ts';
+import { auditLog } from './operators.tables.ts';
 
 /** Where an operator's request came from, kept in its audit row. */
 export type AuditMeta = { ipAddress: string };
@@ -49,4 +49,31 @@ export function createAudited(db: Database) {
       return result;
     });
   };
+}
+
+/** An audited decision whose answer is also its audit row's "after" (reviews, content edits). */
+export type AuditedDecision = <T extends object>(
+  operator: OperatorPrincipal,
+  meta: AuditMeta,
+  action: string,
+  target: { type: string; id: number },
+  run: (executor: Executor) => Promise<T>,
+  before: (executor: Executor) => Promise<object | undefined>,
+) => Promise<T>;
+
+/** `createAudited` for decisions that answer what they changed: that answer is recorded as "after". */
+export function createAuditedDecision(db: Database): AuditedDecision {
+  const audited = createAudited(db);
+  return (operator, meta, action, target, run, before) =>
+    audited(
+      operator,
+      meta,
+      action,
+      target,
+      async (tx) => {
+        const result = await run(tx);
+        return { result, after: result };
+      },
+      before,
+    );
 }

@@ -1,10 +1,10 @@
 import { pageInfo, type TradableSource, tradableSources } from '@bolsa/contracts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
 import type { MarketModule } from '../market/index.ts';
-import { marketRules, type SettingsPatch, type TradingSettings } from '../trading/index.ts';
-import { type AuditMeta, createAudited } from './audit.ts';
-import { requirePermission } from './permissions.ts';
+import { marketRules } from './trading.rules.ts';
+import type { SettingsPatch, TradingSettings } from './trading-settings.ts';
 
 type Instrument = MarketModule['catalog']['instruments'][number];
 

@@ -1,29 +1,22 @@
 import type { ArticleKind, ArticleTag, Locale, OperatorArticleInput } from '@bolsa/contracts';
-import type { Executor } from '../../platform/db/index.ts';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import type { OperatorPrincipal } from '../../platform/http/index.ts';
-import type { ContentService } from '../content/index.ts';
-import { requirePermission } from './permissions.ts';
-
-/** The admin service's audited path: the action and its audit row commit together. */
-export type Audited = <T extends object>(
-  operator: OperatorPrincipal,
-  meta: { ipAddress: string },
-  action: string,
-  target: { type: string; id: number },
-  run: (executor: Executor) => Promise<T>,
-  before: (executor: Executor) => Promise<object | undefined>,
-) => Promise<T>;
+import { createAuditedDecision, requirePermission } from '../../platform/operators/index.ts';
+import type { ContentService } from './content.service.ts';
 
 type Meta = { ipAddress: string };
 
 /**
  * What content editors do: write articles (news and notices) per language with tags, publish and
  * unpublish them, and keep the tag dictionary. Every operation first checks `content.edit`; every
- * write goes through `audited`. Kept apart from admin.service.ts so the content part reads on its own.
+ * write goes through `audited` (the action and its audit row commit together). Also the app versions.
  */
-export function createContentOperations(dependencies: { content: ContentService; audited: Audited }) {
-  const { audited } = dependencies;
-  const articles = dependencies.content.articles;
+export type ContentOperations = ReturnType<typeof createContentOperations>;
+
+export function createContentOperations(dependencies: { db: Database; content: ContentService }) {
+  const { content } = dependencies;
+  const audited = createAuditedDecision(dependencies.db);
+  const articles = content.articles;
   const articleBefore = (id: number) => async (executor: Executor) => {
     try {
       return await articles.operatorArticle(id, executor);
@@ -104,6 +97,21 @@ export function createContentOperations(dependencies: { content: ContentService;
         { type: 'article-tag', id: 0 },
         (tx) => articles.updateTag(tx, code, input),
         (tx) => articles.tagBefore(tx, code),
+      );
+    },
+    publishAppVersion(
+      operator: OperatorPrincipal,
+      meta: Meta,
+      input: { version: string; notes?: string | undefined; downloadUrl?: string | undefined },
+    ) {
+      requirePermission(operator, 'content.edit');
+      return audited(
+        operator,
+        meta,
+        'app-version.publish',
+        { type: 'app-version', id: 0 },
+        (tx) => content.publishAppVersion(tx, input),
+        async () => undefined,
       );
     },
   };

@@ -1,5 +1,5 @@
 import { type OperatorPermission, roleHasPermission } from '@bolsa/contracts';
-import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
+import { AppError, type OperatorPrincipal } from '../http/index.ts';
 
 /**
  * The first line of every operator service: refuses, before anything is read or written, an operator

@@ -1,0 +1,96 @@
+import { operatorAdjustmentsApi, operatorApi } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../platform/db/index.ts';
+import { operatorRoute } from '../../platform/http/index.ts';
+import { createReview } from '../../platform/review/index.ts';
+import type { AdjustmentsService } from './adjustments.service.ts';
+import type { DepositsService } from './deposits.service.ts';
+import type { WithdrawalsService } from './withdrawals.service.ts';
+
+export type FundingReviews = ReturnType<typeof createFundingReviews>;
+
+/** Operators credit or refuse deposits (`reviews.deposits`) and pay or refuse withdrawals (`reviews.withdrawals`). */
+export function createFundingReviews(db: Database, services: { deposits: DepositsService; withdrawals: WithdrawalsService }) {
+  const { deposits, withdrawals } = services;
+  return {
+    deposits: createReview(db, {
+      permission: 'reviews.deposits',
+      targetType: 'deposit',
+      actions: { approve: 'deposit.approve', reject: 'deposit.reject' },
+      queue: (filter: Parameters<DepositsService['reviewQueue']>[0]) => deposits.reviewQueue(filter),
+      approve: (executor, operatorId, id) => deposits.approve(executor, operatorId, id),
+      reject: (executor, operatorId, id, reason) => deposits.reject(executor, operatorId, id, reason),
+      before: async (executor, id) =>
+        (await executor.execute(sql`SELECT status, amount::text, reason FROM deposits WHERE id = ${id}`)).rows[0],
+    }),
+    withdrawals: createReview(db, {
+      permission: 'reviews.withdrawals',
+      targetType: 'withdrawal',
+      actions: { approve: 'withdrawal.pay', reject: 'withdrawal.reject' },
+      queue: (filter: Parameters<WithdrawalsService['reviewQueue']>[0]) => withdrawals.reviewQueue(filter),
+      approve: (executor, operatorId, id) => withdrawals.markPaid(executor, operatorId, id),
+      reject: (executor, operatorId, id, reason) => withdrawals.reject(executor, operatorId, id, reason),
+      before: async (executor, id) =>
+        (await executor.execute(sql`SELECT status, amount::text, reason FROM withdrawals WHERE id = ${id}`)).rows[0],
+    }),
+  };
+}
+
+/** The deposit and withdrawal reviews and the four-eyes balance adjustments under /admin/api. */
+export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: FundingReviews, adjustments: AdjustmentsService) {
+  const tags = ['operator'];
+  const { deposits, withdrawals } = reviews;
+  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
+    deposits.queue(operator, query),
+  );
+  operatorRoute(
+    app,
+    operatorApi.approveDeposit,
+    { summary: 'Approve a deposit: the user is credited', tags },
+    ({ operator, params, request }) => deposits.approve(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(
+    app,
+    operatorApi.rejectDeposit,
+    { summary: 'Reject a deposit with a reason', tags },
+    ({ operator, params, body, request }) => deposits.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
+    withdrawals.queue(operator, query),
+  );
+  operatorRoute(
+    app,
+    operatorApi.approveWithdrawal,
+    { summary: 'Mark a withdrawal paid: the hold is posted', tags },
+    ({ operator, params, request }) => withdrawals.approve(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(
+    app,
+    operatorApi.rejectWithdrawal,
+    { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
+    ({ operator, params, body, request }) => withdrawals.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+
+  operatorRoute(app, operatorAdjustmentsApi.list, { summary: 'Balance adjustments, pending first', tags }, ({ operator, query }) =>
+    adjustments.list(operator, query),
+  );
+  operatorRoute(
+    app,
+    operatorAdjustmentsApi.request,
+    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags },
+    ({ operator, body, request }) => adjustments.request(operator, { ipAddress: request.ip }, body),
+  );
+  operatorRoute(
+    app,
+    operatorAdjustmentsApi.approve,
+    { summary: "Approve another operator's adjustment: the ledger moves", tags },
+    ({ operator, params, request }) => adjustments.approve(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(
+    app,
+    operatorAdjustmentsApi.reject,
+    { summary: "Reject another operator's adjustment", tags },
+    ({ operator, params, body, request }) => adjustments.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+}

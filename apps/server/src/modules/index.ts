@@ -1,0 +1,17 @@
+import { admin } from './admin/index.ts';
+import { auth } from './auth/index.ts';
+import { content } from './content/index.ts';
+import { funding } from './funding/index.ts';
+import { kyc } from './kyc/index.ts';
+import { ledger } from './ledger/index.ts';
+import { market } from './market/index.ts';
+import { messages } from './messages/index.ts';
+import { trading } from './trading/index.ts';
+import { uploads } from './uploads/index.ts';
+
+/**
+ * Every server module, lower first: `buildApp` creates them, registers their routes and jobs and starts
+ * them in this order (and stops them in reverse), and a module may need or import only modules listed
+ * before it (scripts/check-boundaries.mjs reads this list). Adding a module: its folder, and one line here.
+ */
+export const modules = [auth, uploads, messages, kyc, ledger, market, trading, funding, content, admin] as const;

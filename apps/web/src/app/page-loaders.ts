@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import type { PageName } from '../lib/pages.ts';
+
+/**
+ * The component of every page in `lib/pages.ts`, loaded on demand so the first bundle holds just the
+ * shell. The type makes a page without a loader (or a loader without a page) a compile error.
+ */
+export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
+  home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
+  market: async () => (await import('../features/market/pages/market-page.tsx')).MarketPage,
+  watchlist: async () => (await import('../features/watchlist/pages/watchlist-page.tsx')).WatchlistPage,
+  trade: async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage,
+  profile: async () => (await import('./account-page.tsx')).AccountPage,
+
+  login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
+  register: async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+  resetPassword: async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
+  quoteStock: async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage,
+  quoteFuture: async () => (await import('../features/quote/pages/quote-page.tsx')).FutureQuotePage,
+  quoteIndex: async () => (await import('../features/quote/pages/quote-page.tsx')).IndexQuotePage,
+  quoteForex: async () => (await import('../features/quote/pages/quote-page.tsx')).ForexQuotePage,
+  notices: async () => (await import('../features/content/pages/notices-page.tsx')).NoticesPage,
+  noticeDetail: async () => (await import('../features/content/pages/article-page.tsx')).NoticeDetailPage,
+  newsDetail: async () => (await import('../features/content/pages/article-page.tsx')).NewsDetailPage,
+  webview: async () => (await import('../features/content/pages/webview-page.tsx')).WebviewPage,
+  search: async () => (await import('../features/search/pages/search-page.tsx')).SearchPage,
+
+  watchlistManage: async () => (await import('../features/watchlist/pages/watchlist-manage-page.tsx')).WatchlistManagePage,
+  messages: async () => (await import('../features/messages/pages/messages-page.tsx')).MessagesPage,
+  kyc: async () => (await import('../features/kyc/pages/kyc-page.tsx')).KycPage,
+  kycIdCard: async () => (await import('../features/kyc/pages/kyc-document-page.tsx')).KycIdCardPage,
+  kycPassport: async () => (await import('../features/kyc/pages/kyc-document-page.tsx')).KycPassportPage,
+  settings: async () => (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
+  security: async () => (await import('../features/settings/pages/security-page.tsx')).SecurityPage,
+  loginPassword: async () => (await import('../features/settings/pages/login-password-page.tsx')).LoginPasswordPage,
+  payPassword: async () => (await import('../features/settings/pages/pay-password-page.tsx')).PayPasswordPage,
+  statement: async () => (await import('../features/wallet/pages/statement-page.tsx')).StatementPage,
+  transfer: async () => (await import('../features/wallet/pages/transfer-page.tsx')).TransferPage,
+  deposit: async () => (await import('../features/funding/pages/deposit-page.tsx')).DepositPage,
+  depositFiat: async () => (await import('../features/funding/pages/deposit-fiat-page.tsx')).DepositFiatPage,
+  depositCrypto: async () => (await import('../features/funding/pages/deposit-crypto-page.tsx')).DepositCryptoPage,
+  depositRecord: async () => (await import('../features/funding/pages/funding-record-page.tsx')).FundingRecordPage,
+  withdrawBank: async () => (await import('../features/funding/pages/withdraw-bank-page.tsx')).WithdrawBankPage,
+  withdrawCrypto: async () => (await import('../features/funding/pages/withdraw-crypto-page.tsx')).WithdrawCryptoPage,
+  withdrawOther: async () => (await import('../features/funding/pages/withdraw-other-page.tsx')).WithdrawOtherPage,
+  bankCards: async () => (await import('../features/funding/pages/bank-cards-page.tsx')).BankCardsPage,
+  bankCardEdit: async () => (await import('../features/funding/pages/bank-card-edit-page.tsx')).BankCardEditPage,
+  cryptoAddresses: async () => (await import('../features/funding/pages/crypto-addresses-page.tsx')).CryptoAddressesPage,
+  paymentStock: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
+  paymentFuture: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
+  paymentForex: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
+  paymentClose: async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage,
+  tradeHistory: async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage,
+};

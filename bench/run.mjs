@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 
 for (const script of [
   'web-bundle-size.mjs',
+  'first-screen.mjs',
+  'lighthouse.mjs',
   'startup.mjs',
   'ledger-transfers.mjs',
   'order-transaction.mjs',

@@ -1,11 +1,20 @@
-// Budget: the customer app's initial JavaScript (entry + modulepreloaded chunks), gzip, ≤ 150 KB.
-// Prints the size and its ratio to the budget; needs `npm run build` first.
+// Budget (issue 26): the JavaScript the home page's first screen needs, as the server sends it (the build's
+// brotli copy, else its gzip copy, else the file), ≤ 170 KB. index.html lists it: the entry and every
+// modulepreloaded chunk (Vite's for the entry, scripts/vite-preload-first-screen.ts's for the start page
+// and the default locale). Prints the size, its ratio to the budget, and the raw size as the reference
+// (what went out before the server compressed anything). Needs `npm run build` first. bench/first-screen.mjs
+// measures the same in a browser, for a quote page too.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const distDir = new URL('../apps/web/dist/', import.meta.url).pathname;
-const budgetBytes = 150 * 1024;
+const budgetBytes = 170 * 1024;
+
+/** The bytes a brotli-accepting browser receives for one built file. */
+function servedBytes(path) {
+  for (const suffix of ['.br', '.gz', '']) if (existsSync(`${path}${suffix}`)) return readFileSync(`${path}${suffix}`).length;
+  throw new Error(`${path} is missing`);
+}
 
 export function measureInitialJavaScript() {
   const indexPath = join(distDir, 'index.html');
@@ -16,18 +25,19 @@ export function measureInitialJavaScript() {
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ].map((match) => match[1].replace(/^\.\//, ''));
   const files = [...new Set(scripts)].map((file) => {
-    const bytes = readFileSync(join(distDir, file));
-    return { file, rawBytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+    const path = join(distDir, file);
+    return { file, rawBytes: readFileSync(path).length, servedBytes: servedBytes(path) };
   });
-  const gzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
-  return { files, gzipBytes, budgetBytes, ratio: gzipBytes / budgetBytes };
+  const servedTotal = files.reduce((sum, file) => sum + file.servedBytes, 0);
+  const rawTotal = files.reduce((sum, file) => sum + file.rawBytes, 0);
+  return { files, servedBytes: servedTotal, rawBytes: rawTotal, budgetBytes, ratio: servedTotal / budgetBytes };
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const result = measureInitialJavaScript();
   for (const file of result.files)
-    console.log(`  ${file.file}: ${(file.gzipBytes / 1024).toFixed(1)} KB gzip (${(file.rawBytes / 1024).toFixed(1)} KB raw)`);
+    console.log(`  ${file.file}: ${(file.servedBytes / 1024).toFixed(1)} KB served (${(file.rawBytes / 1024).toFixed(1)} KB raw)`);
   console.log(
-    `web initial JS: ${(result.gzipBytes / 1024).toFixed(1)} KB gzip; budget ${result.budgetBytes / 1024} KB; ratio to budget ${result.ratio.toFixed(2)} (≤ 1.00 meets it)`,
+    `web first-screen JS (home), as served: ${(result.servedBytes / 1024).toFixed(1)} KB; budget ${result.budgetBytes / 1024} KB; ratio to budget ${result.ratio.toFixed(2)} (≤ 1.00 meets it); raw reference ${(result.rawBytes / 1024).toFixed(1)} KB, ratio ${(result.servedBytes / result.rawBytes).toFixed(2)}`,
   );
 }

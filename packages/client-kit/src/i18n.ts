@@ -5,8 +5,8 @@ import { initReactI18next } from 'react-i18next';
 /**
  * One i18next instance holds, per locale, the app's own strings (its src/locales) merged with the
  * shared messages of the contracts package (errors.*, validation.*, fields.*), because forms show
- * the contracts' zod issue messages, which are keys. Only the chosen locale and the English
- * fallback are fetched, each as its own lazily loaded chunk, so the first bundle stays small.
+ * the contracts' zod issue messages, which are keys. Only the chosen locale is fetched before the
+ * first render, as its own lazily loaded chunk; the English fallback only if a key is ever missing.
  * Both front ends use this; each passes its own catalogue loaders to `createI18n`.
  */
 
@@ -94,15 +94,25 @@ export type I18nOptions = {
  */
 export function createI18n(options: I18nOptions) {
   const loaded = new Set<Locale>();
+  /** One fetch per locale, however many callers ask for it at once. */
+  const loading = new Map<Locale, Promise<void>>();
 
-  async function ensureLoaded(locale: Locale): Promise<void> {
-    if (loaded.has(locale)) return;
-    const [shared, app] = await Promise.all([sharedMessages[locale](), options.appMessages[locale]()]);
-    i18next.addResourceBundle(locale, 'translation', mergeMessages(shared.default, app.default), true, true);
-    loaded.add(locale);
+  function ensureLoaded(locale: Locale): Promise<void> {
+    if (loaded.has(locale)) return Promise.resolve();
+    let pending = loading.get(locale);
+    if (!pending) {
+      pending = Promise.all([sharedMessages[locale](), options.appMessages[locale]()])
+        .then(([shared, app]) => {
+          i18next.addResourceBundle(locale, 'translation', mergeMessages(shared.default, app.default), true, true);
+          loaded.add(locale);
+        })
+        .finally(() => loading.delete(locale));
+      loading.set(locale, pending);
+    }
+    return pending;
   }
 
-  /** Starts i18next with the resolved locale and the fallback; the app renders after this settles. */
+  /** Starts i18next with the resolved locale; the app renders after this settles. */
   async function initI18n(locale: Locale = resolveLocale(readLocalePreferences())): Promise<typeof i18next> {
     if (!i18next.isInitialized) {
       await i18next.use(initReactI18next).init({
@@ -113,12 +123,27 @@ export function createI18n(options: I18nOptions) {
         partialBundledLanguages: true,
         interpolation: { escapeValue: false },
         returnNull: false,
+        // No backend saves anything: this is only how a missing key is noticed.
+        saveMissing: true,
+        missingKeyHandler: loadFallbackOnMissingKey,
       });
     }
-    await Promise.all([ensureLoaded(locale), ensureLoaded(fallbackLocale)]);
+    await ensureLoaded(locale);
     await i18next.changeLanguage(locale);
     applyDocumentLanguage(locale);
     return i18next;
+  }
+
+  /**
+   * English, the fallback, is not needed for the first screen: every locale has every key (the parity
+   * tests), so it is a safety net only. It is fetched the first time a key is missing, and the page
+   * then renders again with it; until then the first screen carries the strings of one language.
+   */
+  function loadFallbackOnMissingKey(): void {
+    if (loaded.has(fallbackLocale)) return;
+    ensureLoaded(fallbackLocale)
+      .then(() => i18next.changeLanguage(i18next.language))
+      .catch(() => undefined);
   }
 
   /** Switches the language: the page re-renders at once, the choice persists, `<html lang>` follows. */

@@ -16,4 +16,5 @@ export {
 } from './route.ts';
 export { registerSecurityHeaders } from './security-headers.ts';
 export { serverTimeouts } from './server-timeouts.ts';
+export { registerStaticFiles } from './static-files.ts';
 export { validatorCompiler } from './validator.ts';

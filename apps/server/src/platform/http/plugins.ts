@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { API_BASE_PATH } from '@bolsa/contracts';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -14,6 +12,7 @@ import { defaultAdminDistDir, defaultWebDistDir } from '../paths.ts';
 import { rateLimitStore } from './rate-limit-store.ts';
 import { publicRoute } from './route.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerStaticFiles } from './static-files.ts';
 
 /** The plugins every request passes through: security headers, the rate limit, and the OpenAPI docs. */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config) {
@@ -67,19 +66,9 @@ export function registerHealthRoute(web: FastifyInstance, database: DatabaseHand
 
 /** The built web app under / and the operator console under /admin/ (its API is /admin/api), when built. */
 export async function registerStaticApps(app: FastifyInstance, config: Config) {
-  const webDistDir = config.webDistDir ?? defaultWebDistDir;
-  if (existsSync(webDistDir)) {
-    await app.register(fastifyStatic, { root: webDistDir, prefix: '/', wildcard: false, index: ['index.html'] });
-  }
-  const adminDistDir = config.adminDistDir ?? defaultAdminDistDir;
-  if (existsSync(adminDistDir)) {
-    await app.register(fastifyStatic, {
-      root: adminDistDir,
-      prefix: '/admin/',
-      wildcard: false,
-      index: ['index.html'],
-      decorateReply: false,
-    });
-    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
-  }
+  // Precompressed and cached builds, and the APIs' larger JSON answers compressed (static-files.ts).
+  await registerStaticFiles(app, {
+    webDistDir: config.webDistDir ?? defaultWebDistDir,
+    adminDistDir: config.adminDistDir ?? defaultAdminDistDir,
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, pageQueryFields } from './paging.ts';
-import type { UserMessageEvent, UserOrderEvent, UserPositionEvent } from './user-messages.ts';
+import type { UserBalanceEvent, UserMessageEvent, UserOrderEvent, UserPositionEvent } from './user-messages.ts';
 import { typeError } from './validation.ts';
 
 /**
@@ -355,4 +355,6 @@ export type PushServerMessage =
   | { type: 'order'; data: UserOrderEvent }
   /** One of the signed-in user's positions opened, changed or closed. */
   | { type: 'position'; data: UserPositionEvent }
+  /** Money moved on some of the signed-in user's wallets; the app refetches balances, overview and statement. */
+  | { type: 'balance'; data: UserBalanceEvent }
   | { type: 'error'; message: string };

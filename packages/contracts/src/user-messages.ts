@@ -46,6 +46,13 @@ export type UserMessageEvent = { id: string; template: MessageTemplate | null };
 export type UserOrderEvent = { id: string; status: number };
 export type UserPositionEvent = { id: string; status: 'open' | 'closed' };
 
+/**
+ * What the push socket tells a signed-in user when money moved on their wallets (a deposit credited, a
+ * withdrawal paid or refused, a transfer, a trade's margin or fee, an adjustment): which wallets, no
+ * amounts; the app refetches balances, overview and statement through the API.
+ */
+export type UserBalanceEvent = { walletTypes: string[] };
+
 export const messageSchema = z.object({
   id: z.string(),
   kind: z.enum(['system', 'operator']),

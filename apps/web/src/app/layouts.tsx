@@ -1,6 +1,7 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useLiveMessages } from '../features/messages/api/use-live-messages.ts';
 import { useLiveTrading } from '../features/trade/api/use-live-trading.ts';
+import { useLiveBalances } from '../features/wallet/api/use-live-balances.ts';
 import { loginRouteBackTo } from '../lib/navigation.ts';
 import { pagePath } from '../lib/pages.ts';
 import { useToken } from '../lib/session-store.ts';
@@ -11,6 +12,7 @@ import { useQuitGuard } from './use-quit-guard.ts';
 export function RootLayout() {
   useLiveMessages();
   useLiveTrading();
+  useLiveBalances();
   return (
     <div className="app-frame">
       <Outlet />

@@ -185,6 +185,21 @@ describe('the push client', () => {
     expect(messages).toEqual(['12']);
   });
 
+  it('delivers the signed-in user’s balance changes to balance listeners only, and connects for them alone', () => {
+    const client = newClient();
+    const balances: string[][] = [];
+    const trading: string[] = [];
+    client.signIn('token-1');
+    client.onBalanceEvent((event) => balances.push(event.data.walletTypes));
+    expect(FakeSocket.instances.length).toBe(1);
+    client.onTradingEvent((event) => trading.push(event.type));
+    const socket = FakeSocket.instances[0] as FakeSocket;
+    socket.open();
+    socket.receive({ type: 'balance', data: { walletTypes: ['BALANCE', 'STOCK'] } });
+    expect(balances).toEqual([['BALANCE', 'STOCK']]);
+    expect(trading).toEqual([]);
+  });
+
   it('treats a silent connection as dead and reconnects', () => {
     const client = newClient();
     client.subscribe(['AAPL'], () => undefined);

@@ -17,6 +17,9 @@ type UserEventListener = (event: UserMessageEvent) => void;
 /** A change to one of the signed-in user's orders or positions (ids and states only). */
 export type TradingEvent = Extract<PushServerMessage, { type: 'order' | 'position' }>;
 type TradingEventListener = (event: TradingEvent) => void;
+/** Money moved on some of the signed-in user's wallets (which ones, no amounts). */
+export type BalanceEvent = Extract<PushServerMessage, { type: 'balance' }>;
+type BalanceEventListener = (event: BalanceEvent) => void;
 
 /** Without any message for this long the connection counts as dead (the server beats every 15 s). */
 const SILENCE_LIMIT_MS = PUSH_HEARTBEAT_MS * 2 + 5_000;
@@ -32,6 +35,7 @@ export function createPushClient(options: Options = {}) {
   const userEventListeners = new Set<UserEventListener>();
   const signedInListeners = new Set<() => void>();
   const tradingEventListeners = new Set<TradingEventListener>();
+  const balanceEventListeners = new Set<BalanceEventListener>();
   let userToken: string | null = null;
   let socket: WebSocket | undefined;
   let status: PushStatus = 'idle';
@@ -53,7 +57,9 @@ export function createPushClient(options: Options = {}) {
   }
 
   /** The connection is worth keeping while a screen wants quotes or a signed-in app wants its events. */
-  const hasInterest = () => listeners.size > 0 || (userToken !== null && (userEventListeners.size > 0 || tradingEventListeners.size > 0));
+  const hasInterest = () =>
+    listeners.size > 0 ||
+    (userToken !== null && (userEventListeners.size > 0 || tradingEventListeners.size > 0 || balanceEventListeners.size > 0));
 
   function send(message: unknown) {
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -107,6 +113,10 @@ export function createPushClient(options: Options = {}) {
         for (const listener of tradingEventListeners) listener(message);
         return;
       }
+      if (message.type === 'balance') {
+        for (const listener of balanceEventListeners) listener(message);
+        return;
+      }
       if (message.type === 'authenticated') {
         if (message.isSignedIn) for (const listener of signedInListeners) listener();
         return;
@@ -146,6 +156,12 @@ export function createPushClient(options: Options = {}) {
       tradingEventListeners.add(listener);
       ensureConnected();
       return () => tradingEventListeners.delete(listener);
+    },
+    /** Movements of the signed-in user's money (deposits, withdrawals, transfers, trades, adjustments), as they commit. */
+    onBalanceEvent(listener: BalanceEventListener): () => void {
+      balanceEventListeners.add(listener);
+      ensureConnected();
+      return () => balanceEventListeners.delete(listener);
     },
     /**
      * Each time the server confirms the sign-in (first connection and every reconnect): events sent

@@ -169,6 +169,7 @@ export function createWalletService(dependencies: {
       idempotencyKey: `transfer:${row.id}:source`,
       reason: 'fx_conversion',
       counter: { system: 'FX', currency: currencyOfWallet(from) },
+      owner: { userId: row.userId, walletType: from },
     });
     await ledger.post(executor, {
       idempotencyKey: `transfer:${row.id}:target`,
@@ -408,7 +409,12 @@ export function createWalletService(dependencies: {
           .for('update');
         const row = rows[0];
         if (row?.status !== 'pending' || row.holdId === null) throw new AppError('TRANSFER_NOT_CANCELLABLE');
-        await ledger.voidHold(tx, { holdId: row.holdId, idempotencyKey: `transfer:${row.id}:cancel`, reason: 'fx_conversion' });
+        await ledger.voidHold(tx, {
+          holdId: row.holdId,
+          idempotencyKey: `transfer:${row.id}:cancel`,
+          reason: 'fx_conversion',
+          owner: { userId: row.userId, walletType: row.fromWalletType as WalletType },
+        });
         const [cancelled] = await tx
           .update(walletTransfers)
           .set({ status: 'cancelled', completedAt: now() })

@@ -1,4 +1,4 @@
-import { pageInfo, reviewStatus } from '@bolsa/contracts';
+import { pageInfo, reviewStatus, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
@@ -245,6 +245,7 @@ export function createWithdrawalsService(dependencies: {
         reason: 'withdrawal_paid',
         memo: row.destination,
         counter: { system: 'WITHDRAWAL_CLEARING', currency: 'USD' },
+        owner: { userId: row.userId, walletType: row.walletType as WalletType },
       });
       const [paid] = await executor
         .update(withdrawals)
@@ -267,6 +268,7 @@ export function createWithdrawalsService(dependencies: {
         holdId: row.holdId,
         idempotencyKey: `withdrawal:${row.id}:released`,
         reason: 'withdrawal_released',
+        owner: { userId: row.userId, walletType: row.walletType as WalletType },
       });
       const [rejected] = await executor
         .update(withdrawals)

@@ -20,7 +20,7 @@ export {
 export const ledger = defineModule({
   name: 'ledger',
   needs: [],
-  create: ({ platform: { database, logger } }) => createLedgerService({ db: database.db, logger }),
+  create: ({ platform: { database, bus, logger } }) => createLedgerService({ db: database.db, bus, logger }),
   operatorRoutes: (operatorApi, ledger) => registerLedgerOperatorRoutes(operatorApi, ledger),
   jobs: (ledger) => [ledger.reconciliationJob],
 });

@@ -23,6 +23,8 @@ export const fundingOverviewQueryOptions = () =>
   queryOptions({
     queryKey: [...walletQueryScope, 'funding-overview'],
     queryFn: ({ signal }) => getFundingOverview(signal),
+    // Money may have moved while the app was in the background: coming back to it reads again.
+    refetchOnWindowFocus: 'always',
   });
 
 export function useFundingOverview() {

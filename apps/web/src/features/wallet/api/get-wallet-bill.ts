@@ -33,6 +33,8 @@ export const walletBillQueryOptions = (filters: StatementFilters = {}) =>
       filters.toDate ?? '',
     ],
     queryFn: ({ pageParam, signal }) => getWalletBill({ ...filters, pageNum: pageParam }, signal),
+    // Money may have moved while the app was in the background: coming back to it reads again.
+    refetchOnWindowFocus: 'always',
     initialPageParam: 1,
     getNextPageParam: (last: WalletBillPage) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
   });

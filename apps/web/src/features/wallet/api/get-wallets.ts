@@ -15,6 +15,8 @@ export const walletsQueryOptions = () =>
   queryOptions({
     queryKey: [...walletQueryScope, 'all'],
     queryFn: ({ signal }) => getWallets(signal),
+    // Money may have moved while the app was in the background: coming back to it reads again.
+    refetchOnWindowFocus: 'always',
   });
 
 export function useWallets() {

@@ -158,6 +158,8 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
       price: '210',
       quantity: '1',
       stopLoss: '205',
+      // An explicit short: a stock Sell without it closes what is held (issue 15 §2).
+      openClose: 0,
       idempotencyKey: key(),
     });
     expect(sellStop.body.code).toBe(5012);

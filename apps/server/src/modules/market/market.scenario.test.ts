@@ -292,7 +292,7 @@ describe('market reads and the watchlist, through the API', () => {
     const luisList = await get<unknown[]>('/userSelfSecurity/selectSelfSelectionStocksData', { token: luis.token });
     expect(luisList.body.data).toEqual([]);
     const stolen = await testApp.call(`/userSelfSecurity/delete/${apple.body.data.id}`, { token: luis.token, language: 'ar' });
-    expect(stolen.body).toMatchObject({ code: 3005, msg: 'Este instrumento no está en tu lista de seguimiento' });
+    expect(stolen.body).toMatchObject({ code: 3005, msg: 'Este instrumento no está en su lista de seguimiento' });
     const stolenByCode = await testApp.call('/userSelfSecurity/deleteByStockCode/AAPL', { token: luis.token });
     expect(stolenByCode.body.code).toBe(3005);
     await testApp.call('/userSelfSecurity/sort', { token: luis.token, body: { ids: [gold.body.data.id, apple.body.data.id] } });

@@ -6,9 +6,13 @@ import { operatorToken, startTestApp, TEST_OPERATOR, type TestApp, withOperator 
 
 type Profile = { id: string; email: string; role: string; permissions: string[]; isTotpEnabled: boolean };
 
-/** The server's clock runs a settable offset ahead of real time, so a test can move to the next 30-second step. */
+/**
+ * The server's clock stands still at the start of a 30-second step, plus a settable offset so a test can move to
+ * the next step: on real time a slow run could cross into a new step between two calls and get a fresh code.
+ */
 let clockOffsetMs = 0;
-const serverNow = () => new Date(Date.now() + clockOffsetMs);
+const clockStart = Math.floor(Date.now() / 30_000) * 30_000 + 1_000;
+const serverNow = () => new Date(clockStart + clockOffsetMs);
 const codeAt = (secret: string, offsetMs = 0) => totpCode(secret, serverNow().getTime() + offsetMs);
 
 async function signIn(testApp: TestApp, body: { email: string; password: string; totpCode?: string }) {

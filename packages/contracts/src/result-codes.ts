@@ -159,6 +159,11 @@ export const resultCodes = {
     httpStatus: 409,
     when: 'An operator approving or rejecting an adjustment they requested themselves (four eyes).',
   },
+  ADJUSTMENT_OVER_LIMIT: {
+    code: 6045,
+    httpStatus: 400,
+    when: "An adjustment larger than the operator's role may request or approve (ADJUSTMENT_MAX_AMOUNT, ADJUSTMENT_ADMIN_MAX_AMOUNT).",
+  },
   SETTINGS_INVALID: {
     code: 6044,
     httpStatus: 400,

@@ -53,9 +53,14 @@ const environmentSchema = z.object({
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   WITHDRAWAL_DAILY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(50_000),
   WITHDRAWAL_MONTHLY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(200_000),
+  ADJUSTMENT_MAX_AMOUNT: z.coerce.number({ error: 'must be a number' }).min(0).max(1e12).default(10_000),
+  ADJUSTMENT_ADMIN_MAX_AMOUNT: z.coerce.number({ error: 'must be a number' }).min(0).max(1e12).default(1_000_000),
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
 });
+
+/** The largest amount one adjustment may move, by the operator's role. */
+export type AdjustmentMax = { admin: number; other: number };
 
 export type Config = {
   port: number;
@@ -95,6 +100,8 @@ export type Config = {
   /** Withdrawal limits of a verified identity (the one verification level), in USD. */
   withdrawalDailyMaxUsd: number;
   withdrawalMonthlyMaxUsd: number;
+  /** The largest manual adjustment, in the wallet's currency: an admin's bound, and every other role's. */
+  adjustmentMax: AdjustmentMax;
   webDistDir: string | undefined;
   adminDistDir: string | undefined;
 };
@@ -149,6 +156,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     chainBlockMs: value.CHAIN_BLOCK_SECONDS * 1000,
     withdrawalDailyMaxUsd: value.WITHDRAWAL_DAILY_MAX_USD,
+    adjustmentMax: { admin: value.ADJUSTMENT_ADMIN_MAX_AMOUNT, other: value.ADJUSTMENT_MAX_AMOUNT },
     withdrawalMonthlyMaxUsd: value.WITHDRAWAL_MONTHLY_MAX_USD,
     webDistDir: value.WEB_DIST_DIR,
     adminDistDir: value.ADMIN_DIST_DIR,

@@ -80,10 +80,67 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
     expect(response.body.code).toBe(2003);
   });
 
-  it('refuses an address that is already registered, both for a code and for registering', async () => {
-    const { email } = await registerUser(testApp);
-    const code = await testApp.call('/getEmailCode', { body: { email, type: 'register' } });
-    expect(code.body.code).toBe(2001);
+  it('answers the same for a registered and an unknown address, tells the owner, and never makes a second account', async () => {
+    const owner = await registerUser(testApp);
+    const unknown = uniqueEmail();
+    // Its registration code is older than the resend interval, as for any address asked again later.
+    await testApp.database.db.execute(
+      sql`UPDATE email_codes SET created_at = created_at - interval '2 minutes' WHERE email = ${owner.email}`,
+    );
+    const forKnown = await testApp.call('/getEmailCode', { body: { email: owner.email, type: 'register' }, language: 'en' });
+    const forUnknown = await testApp.call('/getEmailCode', { body: { email: unknown, type: 'register' }, language: 'en' });
+    expect(forKnown.status).toBe(forUnknown.status);
+    expect(forKnown.body).toEqual(forUnknown.body);
+    const toOwner = testApp.mailer.outbox().filter((mail) => mail.to === owner.email);
+    expect(toOwner.map((mail) => mail.subject)).toContain('Someone tried to register a Bolsa account with your email');
+    // Only the code of the owner's own registration was ever mailed to the address.
+    expect(toOwner.filter((mail) => /\b\d{6}\b/.test(mail.text))).toHaveLength(1);
+
+    const storedCode = await testApp.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM email_codes WHERE email = ${owner.email} AND purpose = 'register'`,
+    );
+    expect(storedCode.rows[0]?.n).toBe(2);
+    const body = (email: string) => ({ email, password: 'another123', confirmPassword: 'another123', code: '123456' });
+    const registerKnown = await testApp.call('/register', { body: body(owner.email), language: 'en' });
+    const registerUnknown = await testApp.call('/register', { body: body(uniqueEmail()), language: 'en' });
+    expect(registerKnown.status).toBe(registerUnknown.status);
+    expect(registerKnown.body).toEqual(registerUnknown.body);
+    const accounts = await testApp.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM users WHERE email = ${owner.email}`,
+    );
+    expect(accounts.rows[0]?.n).toBe(1);
+    expect((await testApp.call('/loginByUsername', { body: { username: owner.email, password: owner.password } })).body.code).toBe(200);
+  });
+
+  it('limits code mails per address (five an hour) and per client address, the same for any address', async () => {
+    const email = uniqueEmail();
+    const ask = () => testApp.call('/getEmailCode', { body: { email, type: 'register' }, language: 'en' });
+    for (let round = 0; round < 5; round += 1) {
+      expect((await ask()).body.code).toBe(200);
+      await testApp.database.db.execute(sql`UPDATE email_codes SET created_at = created_at - interval '2 minutes' WHERE email = ${email}`);
+    }
+    const sixth = await ask();
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: 2017, msg: expect.stringMatching(/^Too many codes requested, please try again in \d+ min$/) });
+
+    const limited = await startTestApp({ configOverrides: { EMAIL_CODES_PER_CLIENT_HOUR: '3' } });
+    try {
+      const from = (address: string, language = 'en') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/web/getEmailCode',
+          remoteAddress: address,
+          headers: { 'accept-language': language },
+          payload: { email: uniqueEmail(), type: 'register' },
+        });
+      for (let round = 0; round < 3; round += 1) expect((await from('198.51.100.20')).json().code).toBe(200);
+      const fourth = await from('198.51.100.20', 'es');
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().msg).toMatch(/^Se solicitaron demasiados códigos; inténtelo de nuevo en \d+ min$/);
+      expect((await from('198.51.100.21')).json().code).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('links an invitation code to the inviter and refuses an unknown one', async () => {

@@ -19,7 +19,7 @@ import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import * as repository from './auth.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 
-export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number };
+export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number; emailCodesPerClientHour: number };
 export type ClientMeta = { ipAddress: string; userAgent: string | undefined; locale: Locale };
 
 /** Throttling of failed logins and pay passwords (ASVS 6.3.1): per account, per address. */
@@ -28,6 +28,8 @@ export const throttle = {
   loginAddress: { limit: 20, windowMs: 15 * 60_000 },
   payPassword: { limit: 5, windowMs: 15 * 60_000 },
   passwordChange: { limit: 5, windowMs: 15 * 60_000 },
+  /** Code mails to one address per hour (on top of one a minute); per client address, see AuthSettings. */
+  codeMailEmail: { limit: 5, windowMs: 60 * 60_000 },
 } as const;
 
 /** Attempts reserved before a secret is verified (see repository.reserveAttempt); kept as failures unless released. */
@@ -124,7 +126,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
    */
   async function reserveAttempt(
     budgets: repository.AttemptBudget[],
-    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED',
+    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED' | 'EMAIL_CODES_THROTTLED',
   ): Promise<ReservedAttempt> {
     const reserved = await inTransaction(db, (tx) => repository.reserveAttempt(tx, budgets));
     if (reserved.lockedUntil) throw new AppError(refusal, { minutes: minutesUntil(reserved.lockedUntil) });
@@ -206,9 +208,21 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   };
 
   return {
-    async requestEmailCode(input: { email: string; type: EmailCodePurpose }, locale: Locale) {
+    /**
+     * The same answer whether or not the address has an account (no enumeration): the owner of a registered
+     * address is told someone tried to register with it instead of getting a code, and an unknown address
+     * asking for a reset gets nothing. Each code mail counts against the address and the client.
+     */
+    async requestEmailCode(input: { email: string; type: EmailCodePurpose }, meta: Pick<ClientMeta, 'ipAddress' | 'locale'>) {
+      const { locale } = meta;
+      await reserveAttempt(
+        [
+          { scope: 'code-mail-email', subject: input.email, ...throttle.codeMailEmail },
+          { scope: 'code-mail-client', subject: meta.ipAddress, limit: settings.emailCodesPerClientHour, windowMs: 60 * 60_000 },
+        ],
+        'EMAIL_CODES_THROTTLED',
+      );
       const existing = await repository.findUserByEmail(db, input.email);
-      if (input.type === 'register' && existing) throw new AppError('EMAIL_TAKEN');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const shouldSend = await inTransaction(db, async (tx) => {
         // Serialises requests for one address so two at once cannot both pass the resend check.
@@ -224,9 +238,17 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
           codeHash: codeHashOf(input.email, input.type, code),
           expiresAt: new Date(Date.now() + EMAIL_CODE_VALIDITY_MS),
         });
-        // A reset code for an unknown address is recorded (same answer, same timing) but never mailed.
-        return input.type === 'register' || existing !== undefined;
+        // A reset code for an unknown address, or a registration code for a known one, is recorded (same
+        // answer, same timing) but never mailed: it cannot be used.
+        return input.type === 'register' ? existing === undefined : existing !== undefined;
       });
+      if (input.type === 'register' && existing) {
+        await mailer.send({
+          to: input.email,
+          subject: translate(locale, 'mail.registerAttemptSubject'),
+          text: translate(locale, 'mail.registerAttemptBody'),
+        });
+      }
       if (shouldSend) {
         const minutes = EMAIL_CODE_VALIDITY_MS / 60_000;
         await mailer.send({
@@ -242,7 +264,6 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const passwordHash = await hash(input.password);
       let refusal: AppError | undefined;
       const session = await inTransaction(db, async (tx) => {
-        if (await repository.findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
         let invitedByUserId: number | undefined;
         if (input.invitationCode) {
           invitedByUserId = await repository.findUserIdByInvitationCode(tx, input.invitationCode.toUpperCase());

@@ -171,14 +171,33 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
     expect(missing.body).toEqual(wrong.body);
   });
 
-  it('throttles an account after five failed logins, even for the right password, and says when to retry', async () => {
+  it('five failed logins lock the guessing address, only slow the account for the owner elsewhere, and tell the owner', async () => {
     const { email, password } = await registerUser(testApp);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await testApp.call('/loginByUsername', { body: { username: email, password: 'wrong-one' } });
-    }
-    const locked = await testApp.call('/loginByUsername', { body: { username: email, password }, language: 'en' });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 15 min' });
+    const from = (remoteAddress: string, secret: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/web/loginByUsername',
+        remoteAddress,
+        headers: { 'accept-language': 'en' },
+        payload: { username: email, password: secret },
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await from('203.0.113.50', 'wrong-one')).json().code).toBe(2007);
+    const guesser = await from('203.0.113.50', password);
+    expect(guesser.statusCode).toBe(429);
+    expect(guesser.json()).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 15 min' });
+    const mails = testApp.mailer
+      .outbox()
+      .filter((mail) => mail.to === email && mail.subject === 'Repeated failed sign-ins to your Bolsa account');
+    expect(mails).toHaveLength(1);
+
+    // The owner elsewhere is slowed (30 s after the latest failure), not locked out.
+    const slowed = await from('198.51.100.60', password);
+    expect(slowed.json()).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 1 min' });
+    await testApp.database.db.execute(
+      sql`UPDATE auth_failures SET created_at = created_at - interval '1 minute' WHERE scope = 'login-account' AND subject = ${email}`,
+    );
+    expect((await from('198.51.100.60', password)).json().code).toBe(200);
+    expect((await from('203.0.113.50', password)).json().code).toBe(2008);
   });
 
   it('throttles an address after twenty failed logins across accounts', async () => {

@@ -64,6 +64,8 @@ export const authFailures = pgTable(
         'operator-login-address',
         'code-mail-email',
         'code-mail-client',
+        'login-pair',
+        'operator-login-pair',
       ],
     }).notNull(),
     subject: text('subject').notNull(),

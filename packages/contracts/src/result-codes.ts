@@ -33,6 +33,11 @@ export const resultCodes = {
   PAY_PASSWORD_NOT_SET: { code: 2011, httpStatus: 400, when: 'Updating or using a pay password before one was set.' },
   PAY_PASSWORD_WRONG: { code: 2012, httpStatus: 400, when: 'The pay password given is wrong.' },
   PAY_PASSWORD_THROTTLED: { code: 2013, httpStatus: 429, when: 'Too many wrong pay passwords; says when to retry.' },
+  EMAIL_CODES_THROTTLED: {
+    code: 2017,
+    httpStatus: 429,
+    when: 'Too many code mails asked for this email address or from this client address; says when to retry.',
+  },
   ACCOUNT_DISABLED: { code: 2014, httpStatus: 403, when: 'The account is frozen for login by an operator.' },
   KYC_ALREADY_SUBMITTED: { code: 2015, httpStatus: 409, when: 'An identity verification is waiting for review or already passed.' },
   KYC_IMAGE_NOT_FOUND: { code: 2016, httpStatus: 400, when: 'A document image that is not an upload of the caller.' },
@@ -169,6 +174,11 @@ export const resultCodes = {
     code: 6043,
     httpStatus: 409,
     when: 'An operator approving or rejecting an adjustment they requested themselves (four eyes).',
+  },
+  ADJUSTMENT_OVER_LIMIT: {
+    code: 6045,
+    httpStatus: 400,
+    when: "An adjustment larger than the operator's role may request or approve (ADJUSTMENT_MAX_AMOUNT, ADJUSTMENT_ADMIN_MAX_AMOUNT).",
   },
   SETTINGS_INVALID: {
     code: 6044,

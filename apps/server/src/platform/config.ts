@@ -54,9 +54,15 @@ const environmentSchema = z.object({
   CHAIN_BLOCK_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
   WITHDRAWAL_DAILY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(50_000),
   WITHDRAWAL_MONTHLY_MAX_USD: z.coerce.number({ error: 'must be a number' }).min(0).default(200_000),
+  EMAIL_CODES_PER_CLIENT_HOUR: z.coerce.number().int().min(1).default(30),
+  ADJUSTMENT_MAX_AMOUNT: z.coerce.number({ error: 'must be a number' }).min(0).max(1e12).default(10_000),
+  ADJUSTMENT_ADMIN_MAX_AMOUNT: z.coerce.number({ error: 'must be a number' }).min(0).max(1e12).default(1_000_000),
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
 });
+
+/** The largest amount one adjustment may move, by the operator's role. */
+export type AdjustmentMax = { admin: number; other: number };
 
 export type Config = {
   port: number;
@@ -84,6 +90,8 @@ export type Config = {
   sessionIdleMs: number;
   sessionLifetimeMs: number;
   rateLimitPerMinute: number;
+  /** Registration and reset code mails one client address may ask for per hour. */
+  emailCodesPerClientHour: number;
   /** A request must arrive whole (headers and body) within this time, and a silent connection is closed after it. */
   httpRequestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open between requests. */
@@ -96,6 +104,8 @@ export type Config = {
   /** Withdrawal limits of a verified identity (the one verification level), in USD. */
   withdrawalDailyMaxUsd: number;
   withdrawalMonthlyMaxUsd: number;
+  /** The largest manual adjustment, in the wallet's currency: an admin's bound, and every other role's. */
+  adjustmentMax: AdjustmentMax;
   webDistDir: string | undefined;
   adminDistDir: string | undefined;
 };
@@ -139,6 +149,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     sessionIdleMs: value.SESSION_IDLE_MINUTES * 60_000,
     sessionLifetimeMs: value.SESSION_LIFETIME_HOURS * 3_600_000,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    emailCodesPerClientHour: value.EMAIL_CODES_PER_CLIENT_HOUR,
     httpRequestTimeoutMs: value.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
     httpKeepAliveMs: value.HTTP_KEEP_ALIVE_SECONDS * 1000,
     uploadSizeMaxBytes: value.UPLOAD_SIZE_MAX_MB * 1024 * 1024,
@@ -150,6 +161,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     chainBlockMs: value.CHAIN_BLOCK_SECONDS * 1000,
     withdrawalDailyMaxUsd: value.WITHDRAWAL_DAILY_MAX_USD,
+    adjustmentMax: { admin: value.ADJUSTMENT_ADMIN_MAX_AMOUNT, other: value.ADJUSTMENT_MAX_AMOUNT },
     withdrawalMonthlyMaxUsd: value.WITHDRAWAL_MONTHLY_MAX_USD,
     webDistDir: value.WEB_DIST_DIR,
     adminDistDir: value.ADMIN_DIST_DIR,

@@ -103,6 +103,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bolsa-test-')),
     DEMO_DATA: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
+    EMAIL_CODES_PER_CLIENT_HOUR: '100000',
     // A small market keeps every test app's start and history backfill to a second or so.
     MARKET_INSTRUMENTS: testInstrumentCodes.join(','),
     MARKET_CLOCK: 'always-open',

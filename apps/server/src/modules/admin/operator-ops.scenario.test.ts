@@ -277,16 +277,21 @@ describe('operator operations: freezes, sessions, four-eyes adjustments and inst
   });
 
   describe('four-eyes adjustments', () => {
-    const request = (token: string, user: User, body: Record<string, unknown> = {}) =>
-      operatorCall<Adjustment>('/adjustments', token, {
-        userId: user.user.id,
-        walletType: 'BALANCE',
-        direction: 'credit',
-        amount: '40.00',
-        reasonCode: 'goodwill',
-        note: 'Compensation for the outage of 3 March',
-        ...body,
-      });
+    const request = (token: string, user: User, body: Record<string, unknown> = {}, language = 'en') =>
+      operatorCall<Adjustment>(
+        '/adjustments',
+        token,
+        {
+          userId: user.user.id,
+          walletType: 'BALANCE',
+          direction: 'credit',
+          amount: '40.00',
+          reasonCode: 'goodwill',
+          note: 'Compensation for the outage of 3 March',
+          ...body,
+        },
+        language,
+      );
     const journalsOf = async (adjustmentId: string) =>
       (
         await testApp.database.db.execute<{ reason: string }>(
@@ -349,6 +354,27 @@ describe('operator operations: freezes, sessions, four-eyes adjustments and inst
       expect((await wallet(user, 'BALANCE')).balance).toBe('17.50');
       const reconciliation = await operatorCall<{ isBalanced: boolean }>('/ledger/reconciliation', admin);
       expect(reconciliation.body.data.isBalanced).toBe(true);
+    });
+
+    it("bounds each adjustment by the operator's role, translated, at request and at approval", async () => {
+      const user = await registerUser(testApp);
+      const overReviewer = await request(reviewer, user, { amount: '10000.01' }, 'es');
+      expect(overReviewer.status).toBe(400);
+      expect(overReviewer.body).toMatchObject({
+        code: 6045,
+        msg: 'Un ajuste puede ser como máximo de 10000.00 USD para su rol',
+        data: null,
+      });
+      const issueAmount = await request(admin, user, { amount: '99999999999999999999.99' });
+      expect(issueAmount.body).toMatchObject({ code: 6045, msg: 'An adjustment may be at most 1000000.00 USD for your role' });
+
+      const large = await request(admin, user, { amount: '50000.00' });
+      expect(large.body.data.status).toBe('pending');
+      const byReviewer = await operatorCall(`/adjustments/${large.body.data.id}/approve`, reviewer, {});
+      expect(byReviewer.body.code).toBe(6045);
+      expect((await wallet(user, 'BALANCE')).balance).toBe('0.00');
+      expect((await operatorCall(`/adjustments/${large.body.data.id}/approve`, secondAdmin, {})).body.code).toBe(200);
+      expect((await wallet(user, 'BALANCE')).balance).toBe('50000.00');
     });
 
     it('refuses an amount no balance column can hold, translated, at request or at approval, never a 500', async () => {

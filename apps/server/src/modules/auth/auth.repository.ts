@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { type Executor, executePrepared } from '../../platform/db/index.ts';
 import { authFailures, emailCodes, sessions, users } from './auth.tables.ts';
 
@@ -161,7 +161,48 @@ export async function lockedUntil(executor: Executor, scope: FailureScope, subje
   return row ? new Date(row.createdAt.getTime() + windowMs) : undefined;
 }
 
-export type AttemptBudget = { scope: FailureScope; subject: string; limit: number; windowMs: number };
+/**
+ * `limit` failures inside `windowMs` lock the subject until the oldest leaves the window; with `slowdown`,
+ * `limit` failures are free and each one past them only makes the subject wait longer after its latest
+ * failure (doubling from `baseDelayMs` up to `maxDelayMs`): slowed, never locked for everyone.
+ */
+export type AttemptBudget = {
+  scope: FailureScope;
+  subject: string;
+  limit: number;
+  windowMs: number;
+  slowdown?: { baseDelayMs: number; maxDelayMs: number };
+};
+
+/** When a slowed subject may try again: its latest failure plus a delay that doubles with each failure past the free ones. */
+async function slowedUntil(executor: Executor, budget: AttemptBudget & { slowdown: { baseDelayMs: number; maxDelayMs: number } }) {
+  const since = new Date(Date.now() - budget.windowMs);
+  const [row] = await executor
+    .select({ failures: count(), latest: max(authFailures.createdAt) })
+    .from(authFailures)
+    .where(and(eq(authFailures.scope, budget.scope), eq(authFailures.subject, budget.subject), gt(authFailures.createdAt, since)));
+  const failures = Number(row?.failures ?? 0);
+  if (!row?.latest || failures < budget.limit) return undefined;
+  const delayMs = Math.min(budget.slowdown.maxDelayMs, budget.slowdown.baseDelayMs * 2 ** (failures - budget.limit));
+  const until = new Date(new Date(row.latest).getTime() + delayMs);
+  return until.getTime() > Date.now() ? until : undefined;
+}
+
+function budgetUntil(executor: Executor, budget: AttemptBudget) {
+  if (budget.slowdown) return slowedUntil(executor, { ...budget, slowdown: budget.slowdown });
+  return lockedUntil(executor, budget.scope, budget.subject, budget.limit, budget.windowMs);
+}
+
+/** Failures of a subject inside a window (the owner is told when they reach a threshold). */
+export async function failuresWithin(executor: Executor, scope: FailureScope, subject: string, windowMs: number) {
+  const [row] = await executor
+    .select({ failures: count() })
+    .from(authFailures)
+    .where(
+      and(eq(authFailures.scope, scope), eq(authFailures.subject, subject), gt(authFailures.createdAt, new Date(Date.now() - windowMs))),
+    );
+  return Number(row?.failures ?? 0);
+}
 
 /**
  * Reserves one attempt against every budget before the secret is verified, so that attempts running at
@@ -178,7 +219,7 @@ export async function reserveAttempt(
   for (const budget of ordered) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`auth-failures:${budget.scope}:${budget.subject}`}))`);
   }
-  const untils = await Promise.all(ordered.map((budget) => lockedUntil(tx, budget.scope, budget.subject, budget.limit, budget.windowMs)));
+  const untils = await Promise.all(ordered.map((budget) => budgetUntil(tx, budget)));
   const latest = untils.filter((moment) => moment !== undefined).sort((a, b) => b.getTime() - a.getTime())[0];
   if (latest) return { lockedUntil: latest };
   const rows = await tx

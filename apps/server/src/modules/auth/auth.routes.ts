@@ -21,7 +21,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService) {
     app,
     accountApi.getEmailCode,
     { summary: 'Mail a 6-digit code for registration or password reset', tags },
-    ({ body, request }) => auth.requestEmailCode(body, request.locale),
+    ({ body, request }) => auth.requestEmailCode(body, metaOf(request)),
   );
   publicRoute(app, accountApi.register, { summary: 'Create an account with the mailed code; logs in', tags }, ({ body, request }) =>
     auth.register(body, metaOf(request)),

@@ -80,10 +80,67 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
     expect(response.body.code).toBe(2003);
   });
 
-  it('refuses an address that is already registered, both for a code and for registering', async () => {
-    const { email } = await registerUser(testApp);
-    const code = await testApp.call('/getEmailCode', { body: { email, type: 'register' } });
-    expect(code.body.code).toBe(2001);
+  it('answers the same for a registered and an unknown address, tells the owner, and never makes a second account', async () => {
+    const owner = await registerUser(testApp);
+    const unknown = uniqueEmail();
+    // Its registration code is older than the resend interval, as for any address asked again later.
+    await testApp.database.db.execute(
+      sql`UPDATE email_codes SET created_at = created_at - interval '2 minutes' WHERE email = ${owner.email}`,
+    );
+    const forKnown = await testApp.call('/getEmailCode', { body: { email: owner.email, type: 'register' }, language: 'en' });
+    const forUnknown = await testApp.call('/getEmailCode', { body: { email: unknown, type: 'register' }, language: 'en' });
+    expect(forKnown.status).toBe(forUnknown.status);
+    expect(forKnown.body).toEqual(forUnknown.body);
+    const toOwner = testApp.mailer.outbox().filter((mail) => mail.to === owner.email);
+    expect(toOwner.map((mail) => mail.subject)).toContain('Someone tried to register a Bolsa account with your email');
+    // Only the code of the owner's own registration was ever mailed to the address.
+    expect(toOwner.filter((mail) => /\b\d{6}\b/.test(mail.text))).toHaveLength(1);
+
+    const storedCode = await testApp.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM email_codes WHERE email = ${owner.email} AND purpose = 'register'`,
+    );
+    expect(storedCode.rows[0]?.n).toBe(2);
+    const body = (email: string) => ({ email, password: 'another123', confirmPassword: 'another123', code: '123456' });
+    const registerKnown = await testApp.call('/register', { body: body(owner.email), language: 'en' });
+    const registerUnknown = await testApp.call('/register', { body: body(uniqueEmail()), language: 'en' });
+    expect(registerKnown.status).toBe(registerUnknown.status);
+    expect(registerKnown.body).toEqual(registerUnknown.body);
+    const accounts = await testApp.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM users WHERE email = ${owner.email}`,
+    );
+    expect(accounts.rows[0]?.n).toBe(1);
+    expect((await testApp.call('/loginByUsername', { body: { username: owner.email, password: owner.password } })).body.code).toBe(200);
+  });
+
+  it('limits code mails per address (five an hour) and per client address, the same for any address', async () => {
+    const email = uniqueEmail();
+    const ask = () => testApp.call('/getEmailCode', { body: { email, type: 'register' }, language: 'en' });
+    for (let round = 0; round < 5; round += 1) {
+      expect((await ask()).body.code).toBe(200);
+      await testApp.database.db.execute(sql`UPDATE email_codes SET created_at = created_at - interval '2 minutes' WHERE email = ${email}`);
+    }
+    const sixth = await ask();
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: 2017, msg: expect.stringMatching(/^Too many codes requested, please try again in \d+ min$/) });
+
+    const limited = await startTestApp({ configOverrides: { EMAIL_CODES_PER_CLIENT_HOUR: '3' } });
+    try {
+      const from = (address: string, language = 'en') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/web/getEmailCode',
+          remoteAddress: address,
+          headers: { 'accept-language': language },
+          payload: { email: uniqueEmail(), type: 'register' },
+        });
+      for (let round = 0; round < 3; round += 1) expect((await from('198.51.100.20')).json().code).toBe(200);
+      const fourth = await from('198.51.100.20', 'es');
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().msg).toMatch(/^Se solicitaron demasiados códigos; inténtelo de nuevo en \d+ min$/);
+      expect((await from('198.51.100.21')).json().code).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('links an invitation code to the inviter and refuses an unknown one', async () => {
@@ -114,14 +171,33 @@ describe('accounts: a person registers, logs in and manages passwords', () => {
     expect(missing.body).toEqual(wrong.body);
   });
 
-  it('throttles an account after five failed logins, even for the right password, and says when to retry', async () => {
+  it('five failed logins lock the guessing address, only slow the account for the owner elsewhere, and tell the owner', async () => {
     const { email, password } = await registerUser(testApp);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await testApp.call('/loginByUsername', { body: { username: email, password: 'wrong-one' } });
-    }
-    const locked = await testApp.call('/loginByUsername', { body: { username: email, password }, language: 'en' });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 15 min' });
+    const from = (remoteAddress: string, secret: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/web/loginByUsername',
+        remoteAddress,
+        headers: { 'accept-language': 'en' },
+        payload: { username: email, password: secret },
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await from('203.0.113.50', 'wrong-one')).json().code).toBe(2007);
+    const guesser = await from('203.0.113.50', password);
+    expect(guesser.statusCode).toBe(429);
+    expect(guesser.json()).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 15 min' });
+    const mails = testApp.mailer
+      .outbox()
+      .filter((mail) => mail.to === email && mail.subject === 'Repeated failed sign-ins to your Bolsa account');
+    expect(mails).toHaveLength(1);
+
+    // The owner elsewhere is slowed (30 s after the latest failure), not locked out.
+    const slowed = await from('198.51.100.60', password);
+    expect(slowed.json()).toMatchObject({ code: 2008, msg: 'Too many failed attempts, please try again in 1 min' });
+    await testApp.database.db.execute(
+      sql`UPDATE auth_failures SET created_at = created_at - interval '1 minute' WHERE scope = 'login-account' AND subject = ${email}`,
+    );
+    expect((await from('198.51.100.60', password)).json().code).toBe(200);
+    expect((await from('203.0.113.50', password)).json().code).toBe(2008);
   });
 
   it('throttles an address after twenty failed logins across accounts', async () => {

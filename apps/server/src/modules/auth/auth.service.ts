@@ -19,19 +19,26 @@ import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
 import * as repository from './auth.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 
-export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number };
+export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number; emailCodesPerClientHour: number };
 export type ClientMeta = { ipAddress: string; userAgent: string | undefined; locale: Locale };
 
-/** Throttling of failed logins and pay passwords (ASVS 6.3.1): per account, per address. */
+/**
+ * Throttling of failed logins and pay passwords (ASVS 6.3.1). A sign-in: five failures lock that account
+ * for the guessing address, twenty lock the address for every account, and past five the account itself
+ * is only slowed (30 s after its latest failure, doubling), so the owner elsewhere still gets in.
+ */
 export const throttle = {
-  loginAccount: { limit: 5, windowMs: 15 * 60_000 },
+  loginAccount: { limit: 5, windowMs: 15 * 60_000, slowdown: { baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 } },
+  loginPair: { limit: 5, windowMs: 15 * 60_000 },
   loginAddress: { limit: 20, windowMs: 15 * 60_000 },
   payPassword: { limit: 5, windowMs: 15 * 60_000 },
   passwordChange: { limit: 5, windowMs: 15 * 60_000 },
+  /** Code mails to one address per hour (on top of one a minute); per client address, see AuthSettings. */
+  codeMailEmail: { limit: 5, windowMs: 60 * 60_000 },
 } as const;
 
 /** Attempts reserved before a secret is verified (see repository.reserveAttempt); kept as failures unless released. */
-export type ReservedAttempt = { ids: number[]; clear: { scope: repository.FailureScope; subject: string } };
+export type ReservedAttempt = { ids: number[]; clear: Array<{ scope: repository.FailureScope; subject: string }> };
 
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const INVITATION_LENGTH = 8;
@@ -121,16 +128,18 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   /**
    * Reserves an attempt against each budget before anything is verified, in a transaction of its own that
    * commits first, so that attempts sent at once are judged at most up to the limit (ASVS 6.3.1).
+   * A full success forgets the failures of the first `clearedOnSuccess` budgets.
    */
   async function reserveAttempt(
     budgets: repository.AttemptBudget[],
-    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED',
+    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED' | 'EMAIL_CODES_THROTTLED',
+    clearedOnSuccess = 1,
   ): Promise<ReservedAttempt> {
     const reserved = await inTransaction(db, (tx) => repository.reserveAttempt(tx, budgets));
     if (reserved.lockedUntil) throw new AppError(refusal, { minutes: minutesUntil(reserved.lockedUntil) });
-    const first = budgets[0];
-    if (!first) throw new Error('an attempt needs a budget');
-    return { ids: reserved.ids, clear: { scope: first.scope, subject: first.subject } };
+    if (budgets.length === 0) throw new Error('an attempt needs a budget');
+    const clear = budgets.slice(0, clearedOnSuccess).map(({ scope, subject }) => ({ scope, subject }));
+    return { ids: reserved.ids, clear };
   }
 
   /**
@@ -140,7 +149,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   async function releaseAttempt(attempt: ReservedAttempt, isSuccess: boolean) {
     await inTransaction(db, async (tx) => {
       await repository.releaseAttempts(tx, attempt.ids);
-      if (isSuccess) await repository.clearFailures(tx, attempt.clear.scope, attempt.clear.subject);
+      if (isSuccess) for (const { scope, subject } of attempt.clear) await repository.clearFailures(tx, scope, subject);
     });
   }
 
@@ -155,6 +164,17 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     }
     await releaseAttempt(attempt, true);
     return result;
+  }
+
+  /** Mails the owner once the account's failures (this one counted) reach the point where it is slowed. */
+  async function tellOwnerOfFailures(user: repository.UserRow, account: string, locale: Locale) {
+    const { limit, windowMs } = throttle.loginAccount;
+    if ((await repository.failuresWithin(db, 'login-account', account, windowMs)) !== limit) return;
+    await mailer.send({
+      to: user.email,
+      subject: translate(locale, 'mail.loginFailuresSubject'),
+      text: translate(locale, 'mail.loginFailuresBody', { count: limit }),
+    });
   }
 
   const isRefusal = (result: string) => (error: unknown) => error instanceof AppError && error.result === result;
@@ -178,12 +198,12 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
   }
 
   const scopesOf = {
-    user: { account: 'login-account', address: 'login-address' },
-    operator: { account: 'operator-login-account', address: 'operator-login-address' },
+    user: { account: 'login-account', address: 'login-address', pair: 'login-pair' },
+    operator: { account: 'operator-login-account', address: 'operator-login-address', pair: 'operator-login-pair' },
   } as const;
   /**
-   * Failed sign-ins counted per account and per address (ASVS 6.3.1); past the limit a sign-in is
-   * refused with the minutes to wait, even with the right password. `judged` runs the verification under
+   * Failed sign-ins counted per account, per address and per account at one address (ASVS 6.3.1); past a
+   * limit a sign-in is refused with the minutes to wait, even with the right password (see `throttle`). `judged` runs the verification under
    * an attempt reserved first: a refusal that `isWrongSecret` names stays counted as a failure.
    */
   const loginThrottle = {
@@ -197,18 +217,32 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const attempt = await reserveAttempt(
         [
           { scope: scopes.account, subject: subjects.account, ...throttle.loginAccount },
+          { scope: scopes.pair, subject: `${subjects.account}|${subjects.ipAddress}`, ...throttle.loginPair },
           { scope: scopes.address, subject: subjects.ipAddress, ...throttle.loginAddress },
         ],
         'LOGIN_THROTTLED',
+        2,
       );
       return judged(attempt, isWrongSecret, work);
     },
   };
 
   return {
-    async requestEmailCode(input: { email: string; type: EmailCodePurpose }, locale: Locale) {
+    /**
+     * The same answer whether or not the address has an account (no enumeration): the owner of a registered
+     * address is told someone tried to register with it instead of getting a code, and an unknown address
+     * asking for a reset gets nothing. Each code mail counts against the address and the client.
+     */
+    async requestEmailCode(input: { email: string; type: EmailCodePurpose }, meta: Pick<ClientMeta, 'ipAddress' | 'locale'>) {
+      const { locale } = meta;
+      await reserveAttempt(
+        [
+          { scope: 'code-mail-email', subject: input.email, ...throttle.codeMailEmail },
+          { scope: 'code-mail-client', subject: meta.ipAddress, limit: settings.emailCodesPerClientHour, windowMs: 60 * 60_000 },
+        ],
+        'EMAIL_CODES_THROTTLED',
+      );
       const existing = await repository.findUserByEmail(db, input.email);
-      if (input.type === 'register' && existing) throw new AppError('EMAIL_TAKEN');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const shouldSend = await inTransaction(db, async (tx) => {
         // Serialises requests for one address so two at once cannot both pass the resend check.
@@ -224,9 +258,17 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
           codeHash: codeHashOf(input.email, input.type, code),
           expiresAt: new Date(Date.now() + EMAIL_CODE_VALIDITY_MS),
         });
-        // A reset code for an unknown address is recorded (same answer, same timing) but never mailed.
-        return input.type === 'register' || existing !== undefined;
+        // A reset code for an unknown address, or a registration code for a known one, is recorded (same
+        // answer, same timing) but never mailed: it cannot be used.
+        return input.type === 'register' ? existing === undefined : existing !== undefined;
       });
+      if (input.type === 'register' && existing) {
+        await mailer.send({
+          to: input.email,
+          subject: translate(locale, 'mail.registerAttemptSubject'),
+          text: translate(locale, 'mail.registerAttemptBody'),
+        });
+      }
       if (shouldSend) {
         const minutes = EMAIL_CODE_VALIDITY_MS / 60_000;
         await mailer.send({
@@ -242,7 +284,6 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const passwordHash = await hash(input.password);
       let refusal: AppError | undefined;
       const session = await inTransaction(db, async (tx) => {
-        if (await repository.findUserByEmail(tx, input.email)) throw new AppError('EMAIL_TAKEN');
         let invitedByUserId: number | undefined;
         if (input.invitationCode) {
           invitedByUserId = await repository.findUserIdByInvitationCode(tx, input.invitationCode.toUpperCase());
@@ -262,6 +303,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const user = await loginThrottle.judged('user', subjects, isRefusal('LOGIN_FAILED'), async () => {
         const found = await repository.findUserByEmail(db, input.username);
         const isPasswordRight = await verify(found?.passwordHash ?? (await timingEqualiserHash), input.password);
+        if (found && !isPasswordRight) await tellOwnerOfFailures(found, input.username, meta.locale);
         if (!found || !isPasswordRight) throw new AppError('LOGIN_FAILED');
         return found;
       });

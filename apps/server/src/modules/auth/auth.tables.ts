@@ -55,7 +55,18 @@ export const authFailures = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     scope: text('scope', {
-      enum: ['login-account', 'login-address', 'pay-password', 'password-change', 'operator-login-account', 'operator-login-address'],
+      enum: [
+        'login-account',
+        'login-address',
+        'pay-password',
+        'password-change',
+        'operator-login-account',
+        'operator-login-address',
+        'code-mail-email',
+        'code-mail-client',
+        'login-pair',
+        'operator-login-pair',
+      ],
     }).notNull(),
     subject: text('subject').notNull(),
     createdAt: createdAt(),

@@ -10,6 +10,9 @@ import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import { balanceAdjustments } from './adjustments.tables.ts';
 
+/** What a balance column (NUMERIC(24, 2)) cannot hold: refused as such, before any limit. */
+const MONEY_COLUMN_BOUND = new Decimal('1e22');
+
 type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
 
 export type AdjustmentRequest = {
@@ -54,8 +57,19 @@ export function createAdjustmentsService(dependencies: {
   auth: AuthService;
   ledger: LedgerService;
   messages: MessagesService;
+  /** The largest amount one adjustment may move, in its wallet's currency: an admin's, and every other role's. */
+  maxAmount: { admin: number; other: number };
 }) {
-  const { db, auth, ledger, messages } = dependencies;
+  const { db, auth, ledger, messages, maxAmount } = dependencies;
+
+  /** Refuses an amount over what this operator's role may request or approve. */
+  function requireWithinLimit(operator: OperatorPrincipal, amount: Decimal.Value, walletType: WalletType) {
+    const value = new Decimal(amount);
+    if (value.gte(MONEY_COLUMN_BOUND)) throw new AppError('NUMBER_OUT_OF_RANGE');
+    const limit = operator.role === 'admin' ? maxAmount.admin : maxAmount.other;
+    if (value.lte(limit)) return;
+    throw new AppError('ADJUSTMENT_OVER_LIMIT', { limit: toMoney(limit), currency: currencyOfWallet(walletType) });
+  }
   const audited = createAudited(db);
 
   async function lockPending(executor: Executor, id: number, operatorId: number) {
@@ -152,6 +166,7 @@ export function createAdjustmentsService(dependencies: {
 
     async request(operator: OperatorPrincipal, meta: AuditMeta, input: AdjustmentRequest) {
       requirePermission(operator, 'adjustments.request');
+      requireWithinLimit(operator, input.amount, input.walletType);
       const userEmail = await emailOf(input.userId);
       if (!userEmail) throw new AppError('USER_NOT_FOUND');
       return audited(operator, meta, 'adjustment.request', { type: 'user', id: input.userId }, async (tx) => {
@@ -174,7 +189,13 @@ export function createAdjustmentsService(dependencies: {
       });
     },
 
-    approve: async (operator: OperatorPrincipal, meta: AuditMeta, id: number) => withEmail(await review.approve(operator, meta, id)),
+    /** The approver's role bounds the amount too: a reviewer cannot post what only an admin may. */
+    async approve(operator: OperatorPrincipal, meta: AuditMeta, id: number) {
+      requirePermission(operator, 'adjustments.approve');
+      const [row] = await db.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id));
+      if (row) requireWithinLimit(operator, row.amount, row.walletType as WalletType);
+      return withEmail(await review.approve(operator, meta, id));
+    },
     reject: async (operator: OperatorPrincipal, meta: AuditMeta, id: number, reason: string) =>
       withEmail(await review.reject(operator, meta, id, reason)),
   };

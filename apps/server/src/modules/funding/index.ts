@@ -61,7 +61,7 @@ export const funding = defineModule({
     const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
     const payoutAccounts = createPayoutAccountsService({ db });
     const reviews = createFundingReviews(db, { deposits, withdrawals });
-    const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages });
+    const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages, maxAmount: config.adjustmentMax });
     return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),

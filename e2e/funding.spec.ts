@@ -50,7 +50,8 @@ test('a deposit with a screenshot is approved by an operator and shows in the ba
 
   await page.goto('/#/pages/profile/transaction');
   await expect(page.getByRole('heading', { name: 'Estado de cuenta' })).toBeVisible();
-  await expect(page.getByText('Depósito').first()).toBeVisible();
+  // Each line reads as a sentence of its reason (issue 15 §6).
+  await expect(page.getByRole('list', { name: 'Estado de cuenta' }).getByText('Depósito bancario')).toBeVisible();
   await expect(page.getByText('+$250,00')).toBeVisible();
 
   // The user is told, with an unread badge that clears once the message is read.

@@ -88,7 +88,7 @@ test('buy a US stock at market from its quote page, close half, and see the real
 
   // The realised profit or loss of the close is a movement of the statement.
   await page.goto('/#/pages/profile/transaction');
-  await expect(page.getByText('Ganancia/pérdida realizada').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Estado de cuenta' }).getByText(`Resultado realizado de ${CODE}`)).toBeVisible();
   await page.screenshot({ path: 'test-results/trading-statement.png' });
 });
 

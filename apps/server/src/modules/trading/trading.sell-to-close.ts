@@ -1,4 +1,12 @@
-import { type Holding, type Order, orderTypes } from '@bolsa/contracts';
+import {
+  type Holding,
+  type OpenCloseKind,
+  type Order,
+  type OrderType,
+  orderTypes,
+  type TradeDirection,
+  tradeDirections,
+} from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
@@ -7,19 +15,21 @@ import * as repository from './trading.repository.ts';
 import type { CreateKind, Instrument } from './trading.rules.ts';
 import { tradingPositions } from './trading.tables.ts';
 
-const BUY = 0;
-const SELL = 1;
-
 /** The fields of a new order this rule reads. */
 type SellInput = {
   code: string;
-  direction: 0 | 1;
-  type: 0 | 1 | 2 | 3;
+  direction: TradeDirection;
+  type: OrderType;
   quantity: string;
   idempotencyKey: string;
   /** Stocks: Open 0 (an explicit short), Close 1; absent, a Sell closes what is held. */
-  openClose?: 0 | 1 | undefined;
+  openClose?: OpenCloseKind | undefined;
 };
+
+/** A Sell of a stock (US, Argentine or Taiwan): the one kind of order this rule reads. */
+export function isStockSell(kind: CreateKind, input: { direction: TradeDirection }): boolean {
+  return (kind === 'stock' || kind === 'twStock') && input.direction === tradeDirections.sell;
+}
 
 type Dependencies = {
   db: Database;
@@ -55,7 +65,7 @@ export function createSellToClose(dependencies: Dependencies) {
           eq(tradingPositions.userId, userId),
           eq(tradingPositions.code, code),
           eq(tradingPositions.isOpen, true),
-          eq(tradingPositions.direction, BUY),
+          eq(tradingPositions.direction, tradeDirections.buy),
         ),
       )
       .orderBy(asc(tradingPositions.id));
@@ -90,7 +100,7 @@ export function createSellToClose(dependencies: Dependencies) {
      * it), refuses an explicit short where it is not allowed, and answers undefined for every other order.
      */
     async intercept(principal: Principal, kind: CreateKind, input: SellInput): Promise<Order | undefined> {
-      if ((kind !== 'stock' && kind !== 'twStock') || input.direction !== SELL) return undefined;
+      if (!isStockSell(kind, input)) return undefined;
       const code = input.code.toUpperCase();
       const instrument = catalog.byCode.get(code);
       if (!instrument) return undefined;

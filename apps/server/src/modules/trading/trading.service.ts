@@ -1,4 +1,4 @@
-import { type QuoteTick, tradeDirections } from '@bolsa/contracts';
+import type { QuoteTick } from '@bolsa/contracts';
 import type { Principal } from '../../platform/http/index.ts';
 import { cancelOrder } from './trading.cancel.ts';
 import { closeTriggered } from './trading.close-triggered.ts';
@@ -9,7 +9,7 @@ import { createTradingJobs } from './trading.jobs.ts';
 import { createOrderPlacement } from './trading.place.ts';
 import { addMargin, updateTakeProfitStopLoss } from './trading.position-edits.ts';
 import type { CreateKind } from './trading.rules.ts';
-import { createSellToClose } from './trading.sell-to-close.ts';
+import { createSellToClose, isStockSell } from './trading.sell-to-close.ts';
 import { fillPriceOn, triggerBoundsOf, triggerOf } from './trading.triggers.ts';
 import { accountShardOf, assertTradingTuning, filledOrderGroupOptions, tradingTuning } from './trading.tuning.ts';
 import { createOrderViews, createPositionViews } from './trading.views.ts';
@@ -47,9 +47,7 @@ export function createTradingService(dependencies: TradingDependencies) {
   return {
     filledOrderGroupStats: placement.filledOrderGroupStats,
     create: (principal: Principal, kind: CreateKind, input: CreateOrderInput) =>
-      (kind === 'stock' || kind === 'twStock') && input.direction === tradeDirections.sell
-        ? createStockSell(principal, kind, input)
-        : placement.create(principal, kind, input),
+      isStockSell(kind, input) ? createStockSell(principal, kind, input) : placement.create(principal, kind, input),
     /** What the ticket's Sell shows: the quantity held and sellable, and whether a short is offered. */
     holding: (principal: Principal, code: string) => sellToClose.holding(principal, code),
     cancel: (principal: Principal, orderId: number) => cancelOrder(context, principal, orderId),

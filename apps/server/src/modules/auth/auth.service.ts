@@ -315,8 +315,10 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     loginThrottle,
 
     async logout(principal: Principal) {
+      const userId = Number(principal.userId);
+      const ending = await sessions.sessionsEnding(userId);
       await repository.revokeSession(db, Number(principal.sessionId));
-      await sessions.sessionsEnded(Number(principal.userId));
+      await sessions.sessionsEnded(userId, ending);
     },
 
     /**
@@ -342,6 +344,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       const passwordHash = await hash(input.password);
       let refusal: AppError | undefined;
       let endedUserId: number | undefined;
+      let ending: string | undefined;
       await inTransaction(db, async (tx) => {
         refusal = await checkEmailCode(tx, input.email, 'resetPassword', input.code);
         if (refusal) return;
@@ -351,12 +354,13 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
           refusal = new AppError('EMAIL_CODE_INVALID');
           return;
         }
+        ending = await sessions.sessionsEnding(user.id);
         await repository.setPasswordHash(tx, user.id, passwordHash);
         await repository.revokeSessionsOfUser(tx, user.id);
         await repository.clearFailures(tx, 'login-account', input.email);
         endedUserId = user.id;
       });
-      if (endedUserId !== undefined) await sessions.sessionsEnded(endedUserId);
+      if (endedUserId !== undefined) await sessions.sessionsEnded(endedUserId, ending);
       if (refusal) throw refusal;
       return null;
     },
@@ -372,11 +376,12 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         if (!(await verify(user.passwordHash, input.oldPassword))) throw new AppError('PASSWORD_WRONG');
       });
       const passwordHash = await hash(input.password);
+      const ending = await sessions.sessionsEnding(user.id);
       await inTransaction(db, async (tx) => {
         await repository.setPasswordHash(tx, user.id, passwordHash);
         await repository.revokeSessionsOfUser(tx, user.id, Number(principal.sessionId));
       });
-      await sessions.sessionsEnded(user.id);
+      await sessions.sessionsEnded(user.id, ending);
       return null;
     },
 

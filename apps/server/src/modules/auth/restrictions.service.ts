@@ -17,9 +17,13 @@ export type RestrictionsService = ReturnType<typeof createRestrictionsService>;
 export function createRestrictionsService(dependencies: { db: Database; sessionCache: SessionCache }) {
   const { db, sessionCache } = dependencies;
 
-  /** Once the caller's transaction commits, every process refuses the user's ended sessions (session-cache.ts). */
-  function announceSessionsEnded(executor: Executor, userId: number) {
-    afterCommit(executor, () => void sessionCache.sessionsEnded(userId).catch(() => undefined));
+  /**
+   * Call before the caller's transaction commits: every process stops answering the user from its cache
+   * before the commit, and caches the user again once it is announced (session-cache.ts).
+   */
+  async function announceSessionsEnding(executor: Executor, userId: number) {
+    const ending = await sessionCache.sessionsEnding(userId);
+    afterCommit(executor, () => void sessionCache.sessionsEnded(userId, ending).catch(() => undefined));
   }
 
   async function restrictionsOf(executor: Executor, userId: number): Promise<Restriction[]> {
@@ -48,9 +52,9 @@ export function createRestrictionsService(dependencies: { db: Database; sessionC
           set: { reason: input.reason, operatorId: input.operatorId, createdAt: new Date() },
         });
       if (input.kind === 'login') {
+        await announceSessionsEnding(executor, input.userId);
         await executor.update(users).set({ status: 'frozen' }).where(eq(users.id, input.userId));
         await revokeSessionsOfUser(executor, input.userId);
-        announceSessionsEnded(executor, input.userId);
       }
       return restrictionsOf(executor, input.userId);
     },
@@ -73,13 +77,13 @@ export function createRestrictionsService(dependencies: { db: Database; sessionC
 
     /** Ends every live session of a user; answers how many were live. */
     async revokeSessions(executor: Executor, userId: number): Promise<number> {
+      await announceSessionsEnding(executor, userId);
       const result = await executor.execute<{ n: number }>(sql`
         WITH revoked AS (
           UPDATE sessions SET revoked_at = now()
           WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > now()
           RETURNING id
         ) SELECT count(*)::int AS n FROM revoked`);
-      announceSessionsEnded(executor, userId);
       return result.rows[0]?.n ?? 0;
     },
 

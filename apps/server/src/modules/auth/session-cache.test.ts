@@ -73,6 +73,64 @@ describe('the session cache', () => {
     expect(await second.authenticate('token-hash', database.check)).toBeUndefined();
   });
 
+  /** A bus whose plain announcements take 20 ms to reach the other process, as Redis does on a loaded machine. */
+  function slowBus(): EventBus {
+    const inner = createInProcessBus();
+    const travel = () => new Promise((resolve) => setTimeout(resolve, 20));
+    return {
+      ...inner,
+      async publish(topic, payload) {
+        void travel().then(() => inner.publish(topic, payload));
+      },
+      async publishConfirmed(topic, payload) {
+        await travel();
+        return inner.publishConfirmed(topic, payload);
+      },
+    };
+  }
+
+  it('refuses a session on another process from the commit of its ending on, before the ending is announced there', async () => {
+    const now = () => 1_000_000;
+    const database = fakeDatabase(now);
+    const { first, second } = twoProcesses(slowBus(), now);
+    expect(await second.authenticate('token-hash', database.check)).toBeDefined();
+    expect(await second.authenticate('token-hash', database.check)).toBeDefined();
+    expect(database.state.checks).toBe(1);
+    // The first process freezes the user: every process confirms the coming ending, then the row commits.
+    const ending = await first.sessionsEnding(7);
+    database.state.isLive = false;
+    const announced = first.sessionsEnded(7, ending);
+    // The announcement of the end is still on its way: the second process asks the database anyway.
+    expect(await second.authenticate('token-hash', database.check)).toBeUndefined();
+    await announced;
+  });
+
+  it('caches nobody whose ending is under way, and caches again once it is announced or forgotten', async () => {
+    const clock = { now: 1_000_000 };
+    const now = () => clock.now;
+    const database = fakeDatabase(now);
+    const { first, second } = twoProcesses(createInProcessBus(), now);
+    const ending = await first.sessionsEnding(7);
+    // The transaction has not committed yet: the session is live, but no process keeps it.
+    expect(await second.authenticate('token-hash', database.check)).toBeDefined();
+    expect(await second.authenticate('token-hash', database.check)).toBeDefined();
+    expect(database.state.checks).toBe(2);
+    expect(second.size()).toBe(0);
+    // The ending rolled back (nothing was revoked); its end is announced all the same.
+    await first.sessionsEnded(7, ending);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await second.authenticate('token-hash', database.check);
+    expect(second.size()).toBe(1);
+    // An ending whose end is never announced stops holding the user back after 10 s.
+    await first.sessionsEnding(7);
+    expect(second.size()).toBe(0);
+    await second.authenticate('token-hash', database.check);
+    expect(second.size()).toBe(0);
+    clock.now += 10_001;
+    await second.authenticate('token-hash', database.check);
+    expect(second.size()).toBe(1);
+  });
+
   it('stops at the absolute expiry without asking the database', async () => {
     const clock = { now: 1_000_000 };
     const now = () => clock.now;

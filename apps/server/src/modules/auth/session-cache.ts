@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../../platform/bus/index.ts';
 import type { Principal } from '../../platform/http/index.ts';
 
 /** Announced after the commit of anything that ends a user's sessions or freezes the user. */
 export const SESSIONS_ENDED_TOPIC = 'auth:sessions-ended';
+/** Announced, and confirmed by every process, before the commit of anything that ends a user's sessions. */
+const SESSIONS_ENDING_TOPIC = 'auth:sessions-ending';
+/** How long an ending whose end was never announced (its transaction rolled back) keeps its user uncached. */
+const ENDING_TTL_MS = 10_000;
 
 /** A live session as the database answered it: who, and until when it may be used without asking again. */
 export type CheckedSession = { principal: Principal; userId: number; expiresAtMs: number; idleDeadlineMs: number };
@@ -13,10 +18,14 @@ export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
  * The live sessions this process has checked recently, so that an authenticated request needs no
- * database round trip (ADR 0006). A session that ends is still refused at once, on every process:
+ * database round trip (ADR 0006). A session that ends is refused by every process for any request that
+ * starts after the ending commits, the other processes included (issue 16 §8):
  * - whatever ends a user's sessions or freezes the user (logout, a password change or reset, an
- *   operator's revocation or login freeze) calls `sessionsEnded` after its commit, which drops the
- *   user's entries here at once and announces the user on the bus, so every other process drops them too;
+ *   operator's revocation or login freeze) first calls `sessionsEnding` before its commit: every process
+ *   drops the user's entries and stops caching the user, and confirms it on the bus before the ending
+ *   goes on to commit, so from the commit on every process asks the database for that user;
+ * - after its commit it calls `sessionsEnded`, which drops the user's entries again (a check that read the
+ *   row before the commit) and lets every process cache the user again;
  * - a database check that was under way when such an announcement arrived is answered but not kept;
  * - an entry is used only until its session's absolute expiry and inactivity limit, and is checked
  *   against the database again after `revalidateMs` (which also moves the session's last use there);
@@ -41,6 +50,24 @@ export function createSessionCache(options: {
   const tokensByUser = new Map<number, Set<string>>();
   /** Moves on with every drop: a database answer that started before a drop is not kept. */
   let generation = 0;
+  /** Users whose sessions are ending (announced, not yet committed): by ending, until when. */
+  const endingUsers = new Map<number, Map<string, number>>();
+
+  function isEnding(userId: number): boolean {
+    const endings = endingUsers.get(userId);
+    if (!endings) return false;
+    const moment = now();
+    for (const [endingId, untilMs] of endings) if (untilMs <= moment) endings.delete(endingId);
+    if (endings.size === 0) endingUsers.delete(userId);
+    return endings.size > 0;
+  }
+
+  function markEnding(userId: number, endingId: string) {
+    const endings = endingUsers.get(userId) ?? new Map<string, number>();
+    endings.set(endingId, now() + ENDING_TTL_MS);
+    endingUsers.set(userId, endings);
+    dropUser(userId);
+  }
 
   function dropUser(userId: number) {
     generation += 1;
@@ -55,8 +82,14 @@ export function createSessionCache(options: {
   }
 
   const stopListening = bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
-    const userId = Number((payload as { userId?: unknown })?.userId);
-    if (Number.isFinite(userId)) dropUser(userId);
+    const { userId, endingId } = (payload ?? {}) as { userId?: unknown; endingId?: unknown };
+    if (typeof endingId === 'string') endingUsers.get(Number(userId))?.delete(endingId);
+    if (Number.isFinite(Number(userId))) dropUser(Number(userId));
+    else dropAll();
+  });
+  const stopListeningToEndings = bus.subscribe(SESSIONS_ENDING_TOPIC, (payload) => {
+    const { userId, endingId } = (payload ?? {}) as { userId?: unknown; endingId?: unknown };
+    if (Number.isFinite(Number(userId)) && typeof endingId === 'string') markEnding(Number(userId), endingId);
     else dropAll();
   });
   const stopWatching = bus.onDisconnect(dropAll);
@@ -71,7 +104,13 @@ export function createSessionCache(options: {
       if (isUsable) {
         const entry = entries.get(tokenHash);
         const moment = now();
-        if (entry && moment < entry.expiresAtMs && moment < entry.idleDeadlineMs && moment - entry.checkedAtMs < revalidateMs) {
+        if (
+          entry &&
+          moment < entry.expiresAtMs &&
+          moment < entry.idleDeadlineMs &&
+          moment - entry.checkedAtMs < revalidateMs &&
+          !isEnding(entry.userId)
+        ) {
           return entry.principal;
         }
       }
@@ -81,7 +120,7 @@ export function createSessionCache(options: {
         entries.delete(tokenHash);
         return undefined;
       }
-      if (isUsable && startedAt === generation && bus.isConnected()) {
+      if (isUsable && startedAt === generation && bus.isConnected() && !isEnding(session.userId)) {
         if (entries.size >= maxEntries) dropAll();
         entries.set(tokenHash, { ...session, checkedAtMs: now() });
         const tokens = tokensByUser.get(session.userId) ?? new Set<string>();
@@ -92,12 +131,27 @@ export function createSessionCache(options: {
     },
 
     /**
-     * Call after the commit of anything that ends sessions of `userId` or freezes the user: this process
-     * refuses them at once, the others when the bus brings the announcement (awaited: sent to Redis).
+     * Call before the commit of anything that ends sessions of `userId` or freezes the user, and pass what
+     * it answers to `sessionsEnded` after the commit. Resolves once every process has dropped the user's
+     * sessions and stopped caching the user (or after 2 s without every confirmation: a process that
+     * cannot answer is not serving either, and one whose bus is down caches nothing).
      */
-    async sessionsEnded(userId: number): Promise<void> {
+    async sessionsEnding(userId: number): Promise<string> {
+      const endingId = randomUUID();
+      markEnding(userId, endingId);
+      await bus.publishConfirmed(SESSIONS_ENDING_TOPIC, { userId, endingId }).catch(() => false);
+      return endingId;
+    },
+
+    /**
+     * Call after the commit of anything that ends sessions of `userId` or freezes the user: this process
+     * drops them at once, the others when the bus brings the announcement (awaited: sent to Redis); those
+     * were already asking the database since `sessionsEnding`, whose `endingId` this closes.
+     */
+    async sessionsEnded(userId: number, endingId?: string): Promise<void> {
+      if (endingId !== undefined) endingUsers.get(userId)?.delete(endingId);
       dropUser(userId);
-      await bus.publish(SESSIONS_ENDED_TOPIC, { userId });
+      await bus.publish(SESSIONS_ENDED_TOPIC, { userId, ...(endingId === undefined ? {} : { endingId }) });
     },
 
     /** How many sessions are cached (tests). */
@@ -105,6 +159,7 @@ export function createSessionCache(options: {
 
     close() {
       stopListening();
+      stopListeningToEndings();
       stopWatching();
       dropAll();
     },

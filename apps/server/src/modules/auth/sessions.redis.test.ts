@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoProcesses } from '../../test/test-app.ts';
+import { startTwoProcesses, TEST_OPERATOR, withOperator } from '../../test/test-app.ts';
 
 // Runs in the server-redis project (REDIS_URL set): two app instances on one PostgreSQL database and one
 // Redis, as two server processes. Each answers recently checked sessions from memory (session-cache.ts);
@@ -12,7 +12,10 @@ describe('two app instances sharing sessions', () => {
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    processes = await startTwoProcesses({ appOptions: { shouldStartMarketFeed: false, shouldStartTradingEngine: false } });
+    processes = await startTwoProcesses({
+      configOverrides: withOperator,
+      appOptions: { shouldStartMarketFeed: false, shouldStartTradingEngine: false },
+    });
     apps.push(...processes.apps);
   }, 60_000);
   afterAll(async () => {
@@ -78,5 +81,31 @@ describe('two app instances sharing sessions', () => {
     expect((await call(second, '/api/user/info', other)).code).toBe(401);
     expect(await refusedSoonOn(first, other)).toBe(401);
     expect((await call(first, '/api/user/info', changing)).code).toBe(200);
+  });
+
+  it('a freeze or a logout on one process is refused by the very next request on the other, round after round', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const login = await first.inject({ method: 'POST', url: '/admin/api/auth/login', payload: TEST_OPERATOR });
+    const operator = String((login.json() as { data: { token: string } }).data.token);
+    for (let round = 0; round < 10; round += 1) {
+      const email = `sessf${round}x${Date.now()}@example.com`;
+      const frozen = await loggedInUser(first, email);
+      const leaving = String(
+        (await call(first, '/loginByUsername', undefined, { username: email, password: 'session-pass-1' })).data.token,
+      );
+      const found = await first.platform.database.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+      // Both sessions are cached on the second process.
+      for (const token of [frozen, leaving, frozen, leaving]) expect((await call(second, '/api/user/info', token)).code).toBe(200);
+      expect((await call(first, '/logout', leaving)).code).toBe(200);
+      expect((await call(second, '/api/user/info', leaving)).code).toBe(401);
+      const freeze = await first.inject({
+        method: 'POST',
+        url: `/admin/api/users/${found.rows[0]?.id}/freeze`,
+        headers: { authorization: operator },
+        payload: { kind: 'login', reason: 'Suspected takeover' },
+      });
+      expect(freeze.statusCode).toBe(200);
+      expect((await call(second, '/api/user/info', frozen)).code).toBe(401);
+    }
   });
 });

@@ -6,6 +6,12 @@ export type EventHandler = (payload: unknown) => void;
 
 export interface EventBus {
   publish(topic: string, payload: unknown): Promise<void>;
+  /**
+   * Publishes and resolves once every process subscribed to `topic` has run its handlers for it (true),
+   * or after `timeoutMs` without every confirmation (false). For the rare event that must have reached
+   * every process before the publisher goes on, such as sessions about to end (session-cache.ts).
+   */
+  publishConfirmed(topic: string, payload: unknown, timeoutMs?: number): Promise<boolean>;
   /** Returns the function that unsubscribes. */
   subscribe(topic: string, handler: EventHandler): () => void;
   /**

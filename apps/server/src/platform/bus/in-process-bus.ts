@@ -9,6 +9,11 @@ export function createInProcessBus(): EventBus {
         queueMicrotask(() => handler(payload));
       }
     },
+    // One process: its handlers run before this resolves, so every subscriber has seen the event.
+    async publishConfirmed(topic, payload) {
+      for (const handler of handlers.get(topic) ?? []) handler(payload);
+      return true;
+    },
     subscribe(topic, handler) {
       const set = handlers.get(topic) ?? new Set();
       set.add(handler);

@@ -24,4 +24,24 @@ describe('the Redis bus', () => {
       await second.close();
     }
   });
+
+  it('resolves a confirmed publish only once every subscribed process has run its handlers', async () => {
+    const topic = `test:${Date.now()}:${Math.random()}`;
+    const buses = await Promise.all([createRedisBus(String(redisUrl)), createRedisBus(String(redisUrl)), createRedisBus(String(redisUrl))]);
+    try {
+      const [publisher, ...others] = buses;
+      const received = others.map((bus) => collect(bus, topic));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await publisher.publishConfirmed(topic, { userId: 7 })).toBe(true);
+      // No waiting: both other processes handled it before the publisher went on.
+      for (const { received: events } of received) expect(events).toEqual([{ userId: 7 }]);
+      // A plain subscriber still receives plain payloads afterwards.
+      await publisher.publish(topic, { userId: 8 });
+      await eventually(() => {
+        for (const { received: events } of received) expect(events).toEqual([{ userId: 7 }, { userId: 8 }]);
+      });
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close()));
+    }
+  });
 });

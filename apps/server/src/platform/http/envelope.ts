@@ -57,6 +57,28 @@ function resultOfFrameworkError(error: FastifyError): ResultName | undefined {
   return undefined;
 }
 
+/** How much of a refused body is read past the answer before its connection is closed all the same. */
+const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A body over the limit is refused before it is read. The framework would then close the connection, but
+ * closing a socket the client is still writing to resets it, and the reset makes the client drop the 413
+ * it had not read yet: a 6 MB body sent fast saw its connection closed, no answer. So the connection
+ * stays open and the rest of the body is read and thrown away (the request timeout still bounds it, and
+ * past `REFUSED_BODY_DRAIN_BYTES` the connection is cut): the client reads the answer in every case.
+ */
+function readRestOfBody(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete) return;
+  reply.removeHeader('connection');
+  let drained = 0;
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > REFUSED_BODY_DRAIN_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
+}
+
 /**
  * Every answer is the envelope: locale per request, translated refusals, and for anything
  * unexpected a generic message with the request id while the details go only to the log.
@@ -93,6 +115,7 @@ export function registerEnvelope(app: FastifyInstance) {
     const known = resultOfFrameworkError(error);
     if (known) {
       request.log.info({ err: error }, 'request refused');
+      if (known === 'PAYLOAD_TOO_LARGE') readRestOfBody(request, reply);
       return sendError(reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -170,6 +170,56 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
     await call('/orders/cancel', ana.token, { orderId: right.body.data.id });
   });
 
+  it('a forex price past its column is refused in the envelope, translated, never a 500, writing nothing', async () => {
+    quotes.set('EURUSD', '1.16000', '1.16002');
+    await fund(ana.user.id, 'FOREX', '1000');
+    const orders = async () =>
+      (await testApp.database.db.execute(sql`SELECT count(*)::int AS n FROM trading_orders`)).rows[0] as { n: number };
+    const before = await orders();
+    // 25 integer digits: within the contract's 30 characters, past numeric(30, 8)'s 22.
+    const huge = '9'.repeat(25);
+    const base = { stockCode: 'EURUSD', quantity: '1000', leverage: 100 };
+    const tickets = [
+      { ...base, direction: 0, takeProfit: huge },
+      { ...base, direction: 1, stopLoss: huge },
+      { ...base, direction: 0, type: 1, price: huge },
+      { ...base, direction: 1, type: 1, price: huge },
+      { ...base, direction: 0, type: 2, stopPrice: huge },
+      { ...base, direction: 0, type: 1, price: '1.15', takeProfit: huge },
+    ];
+    const codes: number[] = [];
+    for (const ticket of tickets) {
+      const [english, spanish] = await Promise.all(
+        ['en', 'ar'].map((language) => call<Order>('/forex/create', ana.token, { ...ticket, idempotencyKey: key() }, language)),
+      );
+      if (!english || !spanish) throw new Error('two answers expected');
+      expect(english.status, JSON.stringify(ticket)).toBeLessThan(500);
+      expect(english.body.code, JSON.stringify(ticket)).not.toBe(200);
+      expect(english.body.data).toBeNull();
+      expect(spanish.body.code).toBe(english.body.code);
+      expect(spanish.body.msg).not.toBe(english.body.msg);
+      codes.push(english.body.code);
+    }
+    expect(await orders()).toEqual(before);
+    // A position's take-profit past the column is refused the same way.
+    const opened = await call<Order>('/forex/create', ana.token, { ...base, direction: 0, idempotencyKey: key() });
+    expect(opened.body.code).toBe(200);
+    await idle();
+    const position = String(opened.body.data.positionId);
+    const [english, spanish] = await Promise.all(
+      ['en', 'ar'].map((language) =>
+        call<Position>('/position/updateTakeProfitStopLoss', ana.token, { id: position, takeProfit: huge, stopLoss: null }, language),
+      ),
+    );
+    expect(english?.status).toBeLessThan(500);
+    expect(english?.body.code).not.toBe(200);
+    expect(spanish?.body.msg).not.toBe(english?.body.msg);
+    codes.push(Number(english?.body.code));
+    // Each one is the number-out-of-range refusal, whether the contract, the service or the column saw it.
+    expect(codes).toEqual(tickets.map(() => 1015).concat(1015));
+    expect(english?.body.msg).toBe('A number is larger than the platform can hold');
+  });
+
   it('a good-till-cancelled order expires 90 days after it was placed, releasing its hold', async () => {
     quotes.set('AAPL', '199.99', '200.01');
     const walletOf = async () =>

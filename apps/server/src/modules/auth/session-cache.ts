@@ -16,6 +16,29 @@ type Entry = CheckedSession & { checkedAtMs: number };
 
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
+/** The users whose sessions are ending (announced, not yet committed): by ending, until when it counts. */
+function createEndings(now: () => number) {
+  const byUser = new Map<number, Map<string, number>>();
+  return {
+    open(userId: number, endingId: string) {
+      const endings = byUser.get(userId) ?? new Map<string, number>();
+      endings.set(endingId, now() + ENDING_TTL_MS);
+      byUser.set(userId, endings);
+    },
+    close(userId: number, endingId: string) {
+      byUser.get(userId)?.delete(endingId);
+    },
+    isUnderWay(userId: number): boolean {
+      const endings = byUser.get(userId);
+      if (!endings) return false;
+      const moment = now();
+      for (const [endingId, untilMs] of endings) if (untilMs <= moment) endings.delete(endingId);
+      if (endings.size === 0) byUser.delete(userId);
+      return endings.size > 0;
+    },
+  };
+}
+
 /**
  * The live sessions this process has checked recently, so that an authenticated request needs no
  * database round trip (ADR 0006). A session that ends is refused by every process for any request that
@@ -50,24 +73,7 @@ export function createSessionCache(options: {
   const tokensByUser = new Map<number, Set<string>>();
   /** Moves on with every drop: a database answer that started before a drop is not kept. */
   let generation = 0;
-  /** Users whose sessions are ending (announced, not yet committed): by ending, until when. */
-  const endingUsers = new Map<number, Map<string, number>>();
-
-  function isEnding(userId: number): boolean {
-    const endings = endingUsers.get(userId);
-    if (!endings) return false;
-    const moment = now();
-    for (const [endingId, untilMs] of endings) if (untilMs <= moment) endings.delete(endingId);
-    if (endings.size === 0) endingUsers.delete(userId);
-    return endings.size > 0;
-  }
-
-  function markEnding(userId: number, endingId: string) {
-    const endings = endingUsers.get(userId) ?? new Map<string, number>();
-    endings.set(endingId, now() + ENDING_TTL_MS);
-    endingUsers.set(userId, endings);
-    dropUser(userId);
-  }
+  const endings = createEndings(now);
 
   function dropUser(userId: number) {
     generation += 1;
@@ -83,14 +89,16 @@ export function createSessionCache(options: {
 
   const stopListening = bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
     const { userId, endingId } = (payload ?? {}) as { userId?: unknown; endingId?: unknown };
-    if (typeof endingId === 'string') endingUsers.get(Number(userId))?.delete(endingId);
+    if (typeof endingId === 'string') endings.close(Number(userId), endingId);
     if (Number.isFinite(Number(userId))) dropUser(Number(userId));
     else dropAll();
   });
   const stopListeningToEndings = bus.subscribe(SESSIONS_ENDING_TOPIC, (payload) => {
     const { userId, endingId } = (payload ?? {}) as { userId?: unknown; endingId?: unknown };
-    if (Number.isFinite(Number(userId)) && typeof endingId === 'string') markEnding(Number(userId), endingId);
-    else dropAll();
+    if (Number.isFinite(Number(userId)) && typeof endingId === 'string') {
+      endings.open(Number(userId), endingId);
+      dropUser(Number(userId));
+    } else dropAll();
   });
   const stopWatching = bus.onDisconnect(dropAll);
 
@@ -109,7 +117,7 @@ export function createSessionCache(options: {
           moment < entry.expiresAtMs &&
           moment < entry.idleDeadlineMs &&
           moment - entry.checkedAtMs < revalidateMs &&
-          !isEnding(entry.userId)
+          !endings.isUnderWay(entry.userId)
         ) {
           return entry.principal;
         }
@@ -120,7 +128,7 @@ export function createSessionCache(options: {
         entries.delete(tokenHash);
         return undefined;
       }
-      if (isUsable && startedAt === generation && bus.isConnected() && !isEnding(session.userId)) {
+      if (isUsable && startedAt === generation && bus.isConnected() && !endings.isUnderWay(session.userId)) {
         if (entries.size >= maxEntries) dropAll();
         entries.set(tokenHash, { ...session, checkedAtMs: now() });
         const tokens = tokensByUser.get(session.userId) ?? new Set<string>();
@@ -138,7 +146,8 @@ export function createSessionCache(options: {
      */
     async sessionsEnding(userId: number): Promise<string> {
       const endingId = randomUUID();
-      markEnding(userId, endingId);
+      endings.open(userId, endingId);
+      dropUser(userId);
       await bus.publishConfirmed(SESSIONS_ENDING_TOPIC, { userId, endingId }).catch(() => false);
       return endingId;
     },
@@ -149,7 +158,7 @@ export function createSessionCache(options: {
      * were already asking the database since `sessionsEnding`, whose `endingId` this closes.
      */
     async sessionsEnded(userId: number, endingId?: string): Promise<void> {
-      if (endingId !== undefined) endingUsers.get(userId)?.delete(endingId);
+      if (endingId !== undefined) endings.close(userId, endingId);
       dropUser(userId);
       await bus.publish(SESSIONS_ENDED_TOPIC, { userId, ...(endingId === undefined ? {} : { endingId }) });
     },

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 const SIX_MB = 6 * 1024 * 1024;
 
-type Sending = { framing: 'length' | 'chunked'; pace: 'fast' | 'slow'; language: string };
+type Sending = { framing: 'length' | 'chunked'; pace: 'fast' | 'slow'; language: string; connection: 'keep-alive' | 'close' };
 
 /**
  * Sends a 6 MB JSON body to a POST route over a real socket (as a client would: the whole body, however
@@ -32,7 +32,7 @@ function sendLargeBody(port: number, sending: Sending): Promise<string> {
     const body = Buffer.from(JSON.stringify({ username: 'x'.repeat(SIX_MB), password: 'secret123' }));
     const framing = sending.framing === 'length' ? `Content-Length: ${body.length}` : 'Transfer-Encoding: chunked';
     socket.write(
-      `POST /web/loginByUsername HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nlanguages: ${sending.language}\r\n${framing}\r\n\r\n`,
+      `POST /web/loginByUsername HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nlanguages: ${sending.language}\r\n${framing}\r\nConnection: ${sending.connection}\r\n\r\n`,
     );
     const pieceSize = 64 * 1024;
     let offset = 0;
@@ -72,13 +72,15 @@ describe('a body over the limit is answered 413 in the envelope, never a closed 
   });
 
   const sendings: Sending[] = [
-    { framing: 'length', pace: 'fast', language: 'en' },
-    { framing: 'length', pace: 'slow', language: 'ar' },
-    { framing: 'chunked', pace: 'fast', language: 'en' },
-    { framing: 'chunked', pace: 'slow', language: 'ar' },
+    { framing: 'length', pace: 'fast', language: 'en', connection: 'keep-alive' },
+    { framing: 'length', pace: 'slow', language: 'ar', connection: 'keep-alive' },
+    { framing: 'chunked', pace: 'fast', language: 'en', connection: 'keep-alive' },
+    { framing: 'chunked', pace: 'slow', language: 'ar', connection: 'keep-alive' },
+    { framing: 'length', pace: 'fast', language: 'en', connection: 'close' },
+    { framing: 'chunked', pace: 'fast', language: 'ar', connection: 'close' },
   ];
 
-  it.each(sendings)('6 MB with $framing framing, sent $pace', async (sending) => {
+  it.each(sendings)('6 MB with $framing framing, sent $pace (connection: $connection)', async (sending) => {
     for (let round = 0; round < 3; round += 1) {
       const answer = await sendLargeBody(port, sending);
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');

@@ -66,10 +66,10 @@ const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
  * it had not read yet: a 6 MB body sent fast saw its connection closed, no answer. So the connection
  * stays open and the rest of the body is read and thrown away (the request timeout still bounds it, and
  * past `REFUSED_BODY_DRAIN_BYTES` the connection is cut): the client reads the answer in every case.
+ * Resolves once the body has ended (or the connection has).
  */
-function readRestOfBody(request: FastifyRequest, reply: FastifyReply) {
+function readRestOfBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.raw;
-  if (raw.complete) return;
   reply.removeHeader('connection');
   let drained = 0;
   raw.on('data', (chunk: Buffer) => {
@@ -77,6 +77,10 @@ function readRestOfBody(request: FastifyRequest, reply: FastifyReply) {
     if (drained > REFUSED_BODY_DRAIN_BYTES) raw.socket.destroy();
   });
   raw.resume();
+  return new Promise((resolve) => {
+    raw.once('end', resolve);
+    raw.once('close', resolve);
+  });
 }
 
 /**
@@ -115,7 +119,14 @@ export function registerEnvelope(app: FastifyInstance) {
     const known = resultOfFrameworkError(error);
     if (known) {
       request.log.info({ err: error }, 'request refused');
-      if (known === 'PAYLOAD_TOO_LARGE') readRestOfBody(request, reply);
+      if (known === 'PAYLOAD_TOO_LARGE' && !request.raw.complete) {
+        const drained = readRestOfBody(request, reply);
+        // A connection the client wants closed is closed after the answer: answer once the body is in.
+        if (request.headers.connection?.toLowerCase() === 'close' || request.raw.httpVersion === '1.0') {
+          void drained.then(() => sendError(reply, known));
+          return reply;
+        }
+      }
       return sendError(reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -433,10 +433,15 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
                 t('trade.ticket.available', { wallet: t(walletLabelKey(walletType)) }),
                 wallet.data ? formatMoney(wallet.data.availableBalance, locale, symbol) : '–',
               ],
-              [
-                t('trade.ticket.buyingPower', { leverage }),
-                wallet.data ? formatMoney(toMoneyText(Number(wallet.data.availableBalance) * leverage), locale, symbol) : '–',
-              ],
+              // At 1× the available cash is the buying power; a leveraged order's reaches further.
+              ...(leverage > 1
+                ? [
+                    [
+                      t('trade.ticket.buyingPower', { leverage }),
+                      wallet.data ? formatMoney(toMoneyText(Number(wallet.data.availableBalance) * leverage), locale, symbol) : '–',
+                    ] as [string, string],
+                  ]
+                : []),
             ]}
           />
           {!isClosing && hasEstimate && wallet.data && margin + fee > Number(wallet.data.availableBalance) ? (

@@ -27,7 +27,7 @@ export function DepositFiatPage() {
   const navigate = useNavigate();
   const methods = useDepositMethods();
   const createDeposit = useCreateDeposit();
-  const form = useForm(depositCreateBody, { method: 'fiat', walletType: 'STOCK', amount: '', screenshotUrl: '' });
+  const form = useForm(depositCreateBody, { method: 'fiat', walletType: 'BALANCE', amount: '', screenshotUrl: '' });
   const reference = methods.data?.fiat.reference;
 
   const submit = (event: FormEvent) => {

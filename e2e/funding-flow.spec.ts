@@ -81,3 +81,40 @@ test('a new user deposits to the US-stock wallet, the operator approves it in th
   const stock = await stack.api<{ balance: string }>('/wallet/getWalletBalance', { token: session.token, body: { walletType: 'STOCK' } });
   expect(Number(stock.balance)).toBeLessThan(3000);
 });
+
+test('a ticket short of money in its wallet offers a one-tap transfer from another, with the FX quote across currencies', async ({
+  page,
+  stack,
+}) => {
+  const session = await signUp(page, stack);
+  await page.goto('/#/pages/deposit/fiat');
+  await page.getByLabel('¿Para qué es este dinero?').selectOption('AR');
+  await expect(page.getByText('Bolsa Demo S.A. (DEMO)')).toBeVisible();
+  await page.getByLabel('Monto').fill('5000000');
+  await page.getByLabel('Captura de la transferencia').setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByText('Cambiar imagen')).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar depósito' }).click();
+  await expect(page.getByText('Depósito enviado')).toBeVisible();
+  const operator = await stack.operatorToken();
+  const queue = await stack.api<{ list: Array<{ id: string; userEmail: string }> }>('/deposits?status=pending&pageSize=100', {
+    isOperator: true,
+    token: operator,
+    method: 'GET',
+  });
+  const deposit = queue.list.find((entry) => entry.userEmail === session.user.email);
+  if (!deposit) throw new Error('the deposit is not in the review queue');
+  await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
+
+  // The US-stock wallet is empty; the ticket offers the pesos, converted at a quoted rate, without leaving.
+  await page.goto(`/#/pages/payment/stock?name=Apple&code=${CODE}&source=0&direction=0`);
+  await page.getByLabel('Cantidad').fill('1');
+  await expect(page.getByText('El saldo disponible no cubre esta orden.')).toBeVisible();
+  const offer = page.getByRole('region', { name: 'Fondos en otra billetera' });
+  await expect(offer.getByTestId('top-up-quote')).toContainText('ARS');
+  await offer.getByRole('button', { name: /^Transferir ARS/ }).click();
+  await expect(page.getByText('Transferencia hecha: ya puede enviar la orden')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await page.locator('button[type="submit"]').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Enviar orden' }).click();
+  await expect(page.getByText('Orden ejecutada')).toBeVisible();
+});

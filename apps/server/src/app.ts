@@ -2,7 +2,7 @@ import { API_BASE_PATH } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { startDemoSeeding } from './demo/seed-demo.ts';
+import { seedDemoReceivingAccounts, startDemoSeeding } from './demo/seed-demo.ts';
 import { registerOperatorAuthentication } from './modules/admin/index.ts';
 import { DEMO_ACCOUNT } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
@@ -112,6 +112,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.isDemoDataEnabled) {
     const { ledger, market, trading } = services;
     const { db } = platform.database;
+    await seedDemoReceivingAccounts(db, services.funding.receivingAccounts);
     startDemoSeeding(app, {
       db,
       ledger,

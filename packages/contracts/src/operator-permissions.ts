@@ -9,6 +9,8 @@ export const operatorPermissions = [
   'reviews.deposits',
   'reviews.withdrawals',
   'reviews.kyc',
+  /** Keep the bank accounts users send deposits to (issue 15 §4). */
+  'funding.receivingAccounts',
   'files.read',
   'users.read',
   'users.freeze',

@@ -88,6 +88,11 @@ export const resultCodes = {
   WITHDRAWALS_FROZEN: { code: 4040, httpStatus: 423, when: 'A withdrawal by a user whose withdrawals an operator has frozen.' },
   UPLOAD_QUOTA_DAILY: { code: 4041, httpStatus: 429, when: "An upload past the user's files or bytes for the UTC day." },
   UPLOAD_QUOTA_TOTAL: { code: 4042, httpStatus: 403, when: "An upload past the user's files or bytes kept in total." },
+  DEPOSIT_REFERENCE_INVALID: {
+    code: 4060,
+    httpStatus: 409,
+    when: 'A bank deposit whose reference was not issued to the caller, or was already used by another deposit.',
+  },
 
   // Trading: 5xxx
   INSTRUMENT_NOT_TRADABLE: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountAssetsSchema } from './assets.ts';
 import { bankAccountKindOf, compactAccount } from './bank-accounts.ts';
+import { depositReferenceSchema, depositWalletTypes, receivingAccountSchema } from './funding-destinations.ts';
 import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
 import { reviewApi } from './review.ts';
 import { statementFilterFields, statementLineFields } from './statement.ts';
@@ -140,7 +141,15 @@ export const depositNetworkSchema = z.object({
 });
 
 export const depositMethodsSchema = z.object({
-  fiat: z.object({ currencies: z.array(z.object({ currency: z.enum(currencies), walletType: walletTypeSchema })), depositMinimum: money }),
+  fiat: z.object({
+    /** The wallets a bank deposit may be for, each with its currency (issue 15 §3). */
+    currencies: z.array(z.object({ currency: z.enum(currencies), walletType: walletTypeSchema })),
+    depositMinimum: money,
+    /** Where to send the money, per currency (issue 15 §4). */
+    receivingAccounts: z.array(receivingAccountSchema),
+    /** A reference for this deposit, to write in the transfer's concept and send back with it. */
+    reference: z.string(),
+  }),
   crypto: z.array(depositNetworkSchema),
 });
 
@@ -160,6 +169,8 @@ export const depositSchema = z.object({
   txHash: z.string().nullable(),
   confirmations: z.number().int().nullable(),
   screenshotUrl: z.string().nullable(),
+  /** The bank deposit's reference, unique to it (issue 15 §4). */
+  reference: z.string().nullable(),
   createTimeTimestamp: z.number().int(),
   updateTimeTimestamp: z.number().int(),
 });
@@ -169,9 +180,11 @@ export const depositCreateBody = z.discriminatedUnion(
   [
     z.object({
       method: z.literal('fiat'),
-      walletType: z.enum(['BALANCE', 'TW', 'AR'], { error: 'validation.invalidValue' }).default('BALANCE'),
+      walletType: z.enum(depositWalletTypes, { error: 'validation.invalidValue' }).default('BALANCE'),
       amount: amountSchema,
       screenshotUrl: textSchema(300),
+      /** The reference the deposit page showed; without one the server gives a new one. */
+      reference: depositReferenceSchema.optional(),
     }),
     z.object({
       method: z.literal('crypto'),

@@ -60,6 +60,13 @@ export const consolePages: ConsolePage[] = [
     load: async () => (await import('../features/reviews/pages/deposits-page.tsx')).DepositsPage,
   },
   {
+    path: 'receiving-accounts',
+    titleKey: 'nav.receivingAccounts',
+    permission: 'funding.receivingAccounts',
+    icon: <DollarOutlined />,
+    load: async () => (await import('../features/receiving-accounts/pages/receiving-accounts-page.tsx')).ReceivingAccountsPage,
+  },
+  {
     path: 'withdrawals',
     titleKey: 'nav.withdrawals',
     permission: 'reviews.withdrawals',

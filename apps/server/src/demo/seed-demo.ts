@@ -116,3 +116,39 @@ export function startDemoSeeding(
     app.log.error({ err: error }, 'demo: seeding failed'),
   );
 }
+
+/**
+ * The demo's receiving bank accounts (issue 15 §4): one per currency the demo uses, marked as demo (the
+ * deposit page says so), so the bank-deposit page shows where a transfer would go. Money sent there goes
+ * nowhere: the numbers are made up (the CBU has valid check digits). Added once; operators edit them after.
+ */
+export const demoReceivingAccounts = [
+  {
+    currency: 'USD' as const,
+    beneficiary: 'Bolsa Demo LLC (DEMO)',
+    bankName: 'Demo Bank N.A. (DEMO)',
+    accountNumber: '000123456789',
+    swift: 'DEMOUS33',
+  },
+  {
+    currency: 'ARS' as const,
+    beneficiary: 'Bolsa Demo S.A. (DEMO)',
+    bankName: 'Banco Demo (DEMO)',
+    cbu: '0720001400000123456784',
+    alias: 'BOLSA.DEMO.ARS',
+  },
+  {
+    currency: 'TWD' as const,
+    beneficiary: 'Bolsa Demo Taiwan Ltd. (DEMO)',
+    bankName: 'Demo Bank Taiwan (DEMO)',
+    accountNumber: '0001234567890',
+    swift: 'DEMOTWTP',
+  },
+];
+
+export async function seedDemoReceivingAccounts(
+  db: Database,
+  receivingAccounts: { seedDemo(executor: Database, accounts: typeof demoReceivingAccounts): Promise<void> },
+) {
+  await receivingAccounts.seedDemo(db, demoReceivingAccounts);
+}

@@ -125,6 +125,7 @@ describe('operator permission matrix: only what the permission list grants succe
   }
 
   /** A fresh, valid request for each endpoint, so an allowed caller must succeed (200) and a refused one proves nothing changed. */
+  const receivingAccount = { currency: 'USD', beneficiary: 'Matrix LLC', bankName: 'Matrix Bank', accountNumber: '123456789' };
   const fixtures: Record<string, Fixture> = {
     'GET /admin/api/deposits': async () => ({ url: '/deposits' }),
     'POST /admin/api/deposits/:id/approve': async () => ({ url: `/deposits/${await pendingDeposit()}/approve` }),
@@ -210,6 +211,16 @@ describe('operator permission matrix: only what the permission list grants succe
       url: '/instruments/MSFT/settings',
       body: { minQuantity: String(next()) },
     }),
+    'GET /admin/api/receiving-accounts': async () => ({ url: '/receiving-accounts' }),
+    'POST /admin/api/receiving-accounts': async () => ({ url: '/receiving-accounts', body: receivingAccount }),
+    'POST /admin/api/receiving-accounts/:id': async () => {
+      const created = await testApp.call<{ id: string }>('/receiving-accounts', {
+        isOperatorApi: true,
+        token: requester,
+        body: receivingAccount,
+      });
+      return { url: `/receiving-accounts/${created.body.data.id}`, body: { ...receivingAccount, isActive: false } };
+    },
     'GET /admin/api/articles': async () => ({ url: '/articles' }),
     'GET /admin/api/articles/:id': async () => ({ url: `/articles/${await draftArticle()}` }),
     'POST /admin/api/articles': async () => ({

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   currencyOfWallet,
   DEPOSIT_CONFIRMATIONS_REQUIRED,
   DEPOSIT_MINIMUM,
+  type DepositWalletType,
+  depositWalletTypes,
   pageInfo,
   reviewStatus,
   type WalletType,
@@ -17,9 +20,23 @@ import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { type ChainWatcher, depositNetworks, simulatedDepositAddress } from './chain-watcher.ts';
 import { depositAddresses, deposits } from './funding.tables.ts';
+import type { ReceivingAccountsService } from './receiving-accounts.service.ts';
 import { assertAmountAllowed } from './wallet.service.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** The prefix of every reference issued to a user: "BD" and the user's id in base 36. */
+const referencePrefixOf = (userId: number) => `BD${userId.toString(36).toUpperCase()}-`;
+
+/** A new deposit reference for this user: the prefix and eight random characters (unique index on use). */
+export function newDepositReference(userId: number): string {
+  const bytes = randomBytes(8);
+  let tail = '';
+  for (const byte of bytes) tail += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length];
+  return `${referencePrefixOf(userId)}${tail}`;
+}
 
 const reviewOf: Record<DepositRow['status'], number> = {
   pending: reviewStatus.pending,
@@ -43,13 +60,14 @@ export function depositView(row: DepositRow) {
     txHash: row.txHash,
     confirmations: row.confirmations,
     screenshotUrl: row.screenshotUrl,
+    reference: row.reference,
     createTimeTimestamp: row.createdAt.getTime(),
     updateTimeTimestamp: row.updatedAt.getTime(),
   };
 }
 
 type CreateDeposit =
-  | { method: 'fiat'; walletType: 'BALANCE' | 'TW' | 'AR'; amount: string; screenshotUrl: string }
+  | { method: 'fiat'; walletType: DepositWalletType; amount: string; screenshotUrl: string; reference?: string | undefined }
   | { method: 'crypto'; network: string; amount: string; txHash: string };
 
 export type DepositsService = ReturnType<typeof createDepositsService>;
@@ -60,10 +78,11 @@ export function createDepositsService(dependencies: {
   ledger: LedgerService;
   uploads: UploadsService;
   chain: ChainWatcher;
+  receivingAccounts: ReceivingAccountsService;
   notify?: Notifier;
   now?: () => Date;
 }) {
-  const { db, auth, ledger, uploads, chain } = dependencies;
+  const { db, auth, ledger, uploads, chain, receivingAccounts } = dependencies;
   const notify = dependencies.notify ?? silentNotifier;
   const now = dependencies.now ?? (() => new Date());
 
@@ -105,8 +124,10 @@ export function createDepositsService(dependencies: {
         .onConflictDoNothing();
       return {
         fiat: {
-          currencies: (['BALANCE', 'TW', 'AR'] as const).map((walletType) => ({ walletType, currency: currencyOfWallet(walletType) })),
+          currencies: depositWalletTypes.map((walletType) => ({ walletType, currency: currencyOfWallet(walletType) })),
           depositMinimum: toMoney(DEPOSIT_MINIMUM),
+          receivingAccounts: await receivingAccounts.active(),
+          reference: newDepositReference(userId),
         },
         crypto: depositNetworks.map(({ network, currency }) => ({
           network,
@@ -126,19 +147,27 @@ export function createDepositsService(dependencies: {
       const base = { userId, amount: toMoney(input.amount), reason: isBelowMinimum ? 'below_minimum' : null };
       if (input.method === 'fiat') {
         if (!(await uploads.readOwned(userId, input.screenshotUrl))) throw new AppError('SCREENSHOT_MISSING');
-        const [row] = await db
-          .insert(deposits)
-          .values({
-            ...base,
-            method: 'fiat',
-            walletType: input.walletType,
-            currency: currencyOfWallet(input.walletType),
-            status: isBelowMinimum ? 'below_minimum' : 'pending',
-            screenshotUrl: input.screenshotUrl,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned nothing');
-        return depositView(row);
+        const reference = input.reference ?? newDepositReference(userId);
+        if (!reference.startsWith(referencePrefixOf(userId))) throw new AppError('DEPOSIT_REFERENCE_INVALID');
+        try {
+          const [row] = await db
+            .insert(deposits)
+            .values({
+              ...base,
+              method: 'fiat',
+              walletType: input.walletType,
+              currency: currencyOfWallet(input.walletType),
+              status: isBelowMinimum ? 'below_minimum' : 'pending',
+              screenshotUrl: input.screenshotUrl,
+              reference,
+            })
+            .returning();
+          if (!row) throw new Error('insert returned nothing');
+          return depositView(row);
+        } catch (error) {
+          if (uniqueViolationConstraint(error) === 'deposits_reference_key') throw new AppError('DEPOSIT_REFERENCE_INVALID');
+          throw error;
+        }
       }
       if (!depositNetworks.some(({ network }) => network === input.network)) throw new AppError('DEPOSIT_NETWORK_UNKNOWN');
       try {

@@ -1,4 +1,4 @@
-import { operatorAdjustmentsApi, operatorApi } from '@bolsa/contracts';
+import { operatorAdjustmentsApi, operatorApi, operatorReceivingAccountsApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
@@ -6,6 +6,7 @@ import { operatorRoute } from '../../platform/http/index.ts';
 import { createReview } from '../../platform/review/index.ts';
 import type { AdjustmentsService } from './adjustments.service.ts';
 import type { DepositsService } from './deposits.service.ts';
+import type { ReceivingAccountsService } from './receiving-accounts.service.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
 export type FundingReviews = ReturnType<typeof createFundingReviews>;
@@ -38,7 +39,12 @@ export function createFundingReviews(db: Database, services: { deposits: Deposit
 }
 
 /** The deposit and withdrawal reviews and the four-eyes balance adjustments under /admin/api. */
-export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: FundingReviews, adjustments: AdjustmentsService) {
+export function registerFundingOperatorRoutes(
+  app: FastifyInstance,
+  reviews: FundingReviews,
+  adjustments: AdjustmentsService,
+  receivingAccounts: ReceivingAccountsService,
+) {
   const tags = ['operator'];
   const { deposits, withdrawals } = reviews;
   operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
@@ -92,5 +98,21 @@ export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: Fun
     operatorAdjustmentsApi.reject,
     { summary: "Reject another operator's adjustment", tags },
     ({ operator, params, body, request }) => adjustments.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+
+  operatorRoute(app, operatorReceivingAccountsApi.list, { summary: 'The bank accounts users send deposits to', tags }, ({ operator }) =>
+    receivingAccounts.list(operator),
+  );
+  operatorRoute(
+    app,
+    operatorReceivingAccountsApi.create,
+    { summary: 'Add a receiving bank account (audited)', tags },
+    ({ operator, body, request }) => receivingAccounts.create(operator, { ipAddress: request.ip }, body),
+  );
+  operatorRoute(
+    app,
+    operatorReceivingAccountsApi.update,
+    { summary: 'Edit or deactivate a receiving bank account (audited)', tags },
+    ({ operator, params, body, request }) => receivingAccounts.update(operator, { ipAddress: request.ip }, params.id, body),
   );
 }

@@ -1,6 +1,7 @@
-import { fundingApi, walletApi } from '@bolsa/contracts';
+import { buyingPowerApi, fundingApi, walletApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { userRoute } from '../../platform/http/index.ts';
+import type { BuyingPowerService } from './buying-power.ts';
 import type { DepositsService } from './deposits.service.ts';
 import type { PayoutAccountsService } from './payout-accounts.service.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -8,6 +9,7 @@ import type { WithdrawalsService } from './withdrawals.service.ts';
 
 type Services = {
   wallet: WalletService;
+  buyingPower: BuyingPowerService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
   payoutAccounts: PayoutAccountsService;
@@ -16,7 +18,7 @@ type Services = {
 const firstPage = { pageNum: 1, pageSize: 20 };
 
 export function registerFundingRoutes(app: FastifyInstance, services: Services) {
-  const { wallet, deposits, withdrawals, payoutAccounts } = services;
+  const { wallet, buyingPower, deposits, withdrawals, payoutAccounts } = services;
   const tags = ['wallet'];
   userRoute(app, walletApi.walletBalance, { summary: 'One wallet: balance, held (usedBalance), available', tags }, ({ principal, body }) =>
     wallet.balance(principal, body.walletType),
@@ -41,6 +43,12 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
   );
   userRoute(app, walletApi.transfer, { summary: "Move money between the user's own wallets", tags }, ({ principal, body }) =>
     wallet.transfer(principal, body),
+  );
+  userRoute(
+    app,
+    buyingPowerApi.buyingPower,
+    { summary: 'Buying power per market: the available cash of its wallet', tags },
+    ({ principal }) => buyingPower.of(principal),
   );
   userRoute(
     app,

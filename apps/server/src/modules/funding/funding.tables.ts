@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt, money, textEnum } from '../../platform/db/columns.ts';
 
 /**
@@ -22,6 +22,8 @@ export const deposits = pgTable(
     txHash: text('tx_hash'),
     confirmations: integer('confirmations'),
     screenshotUrl: text('screenshot_url'),
+    /** A bank deposit's reference, written in the transfer's concept: unique to the deposit (issue 15 §4). */
+    reference: text('reference'),
     journalId: bigint('journal_id', { mode: 'number' }),
     decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }),
     createdAt: createdAt(),
@@ -31,7 +33,29 @@ export const deposits = pgTable(
     index('deposits_user_idx').on(table.userId, table.id.desc()),
     index('deposits_status_idx').on(table.status),
     uniqueIndex('deposits_tx_key').on(table.network, table.txHash).where(sql`tx_hash IS NOT NULL`),
+    uniqueIndex('deposits_reference_key').on(table.reference).where(sql`reference IS NOT NULL`),
   ],
+);
+
+/** The platform's bank accounts users send deposits to, per currency; operators keep them (issue 15 §4). */
+export const receivingAccounts = pgTable(
+  'receiving_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    currency: text('currency').notNull(),
+    beneficiary: text('beneficiary').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number'),
+    cbu: text('cbu'),
+    alias: text('alias'),
+    iban: text('iban'),
+    swift: text('swift'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('receiving_accounts_currency_idx').on(table.currency)],
 );
 
 export const depositAddresses = pgTable(

@@ -7,22 +7,26 @@ import { messages } from '../messages/index.ts';
 import { createHoldingsValuation, trading } from '../trading/index.ts';
 import { uploads } from '../uploads/index.ts';
 import { createAdjustmentsService } from './adjustments.service.ts';
+import { createBuyingPowerService } from './buying-power.ts';
 import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 import { createDepositsService } from './deposits.service.ts';
 import { createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
 import { registerFundingRoutes } from './funding.routes.ts';
 import { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 import { createPayoutAccountsService } from './payout-accounts.service.ts';
+import { createReceivingAccountsService } from './receiving-accounts.service.ts';
 import { createWalletService } from './wallet.service.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
 
 export { type AdjustmentsService, createAdjustmentsService } from './adjustments.service.ts';
+export { type BuyingPowerService, createBuyingPowerService } from './buying-power.ts';
 export { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 export { createDepositsService, type DepositsService } from './deposits.service.ts';
 export type { FundingReviews } from './funding.operator.ts';
 export { registerFundingRoutes } from './funding.routes.ts';
 export { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 export { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service.ts';
+export { createReceivingAccountsService, type ReceivingAccountsService } from './receiving-accounts.service.ts';
 export { createWalletService, type WalletService } from './wallet.service.ts';
 export { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service.ts';
 
@@ -56,15 +60,18 @@ export const funding = defineModule({
     const holdings = createHoldingsValuation({ catalog: needs.market.catalog, quotes: needs.trading.quotes, convert });
     const wallet = createWalletService({ db, ledger, fx, now, holdings });
     const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
-    const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify, now });
+    const receivingAccounts = createReceivingAccountsService({ db, now });
+    const buyingPower = createBuyingPowerService({ db, ledger, settings: needs.trading.settings });
+    const deposits = createDepositsService({ db, auth, ledger, uploads, chain, receivingAccounts, notify, now });
     const limits = { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd };
     const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
     const payoutAccounts = createPayoutAccountsService({ db });
     const reviews = createFundingReviews(db, { deposits, withdrawals });
     const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages, maxAmount: config.adjustmentMax });
-    return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments };
+    return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments, receivingAccounts, buyingPower };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),
-  operatorRoutes: (operatorApi, { reviews, adjustments }) => registerFundingOperatorRoutes(operatorApi, reviews, adjustments),
+  operatorRoutes: (operatorApi, { reviews, adjustments, receivingAccounts }) =>
+    registerFundingOperatorRoutes(operatorApi, reviews, adjustments, receivingAccounts),
   jobs: ({ deposits, wallet }) => [deposits.chainWatcherJob, wallet.pendingTransfersJob],
 });

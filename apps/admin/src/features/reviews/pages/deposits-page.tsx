@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import type { OperatorDeposit } from '../api/review-queue.ts';
 import { ReviewQueue } from '../components/review-queue.tsx';
 
-/** Deposits waiting for review, with the transfer screenshot; approving credits the user. */
+/** Deposits waiting for review, with the transfer screenshot and the deposit's reference to match; approving credits the chosen wallet. */
 export function DepositsPage() {
   const { t } = useTranslation();
   return (
@@ -22,6 +22,12 @@ export function DepositsPage() {
         { title: t('reviews.id'), dataIndex: 'id' },
         { title: t('reviews.user'), dataIndex: 'userEmail' },
         { title: t('reviews.method'), dataIndex: 'method', render: (method: string) => t(`reviews.methods.${method}`) },
+        {
+          title: t('reviews.depositWallet'),
+          dataIndex: 'walletType',
+          render: (walletType: string) => t(`reviews.depositFor.${walletType}`),
+        },
+        { title: t('reviews.reference'), dataIndex: 'reference', render: (reference: string | null) => reference ?? '–' },
         {
           title: t('reviews.amount'),
           key: 'amount',
@@ -40,6 +46,15 @@ export function DepositsPage() {
               <Typography.Text type="secondary">{t('reviews.noScreenshot')}</Typography.Text>
             )}
           </Descriptions.Item>
+          {row.reference ? (
+            <Descriptions.Item label={t('reviews.reference')}>
+              <Typography.Text copyable strong>
+                {row.reference}
+              </Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{t('reviews.referenceHint')}</Typography.Text>
+            </Descriptions.Item>
+          ) : null}
           {row.txHash ? <Descriptions.Item label={t('reviews.txHash')}>{row.txHash}</Descriptions.Item> : null}
           {row.reason ? <Descriptions.Item label={t('reviews.reason')}>{row.reason}</Descriptions.Item> : null}
         </Descriptions>

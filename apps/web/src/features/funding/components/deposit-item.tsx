@@ -42,6 +42,11 @@ export function DepositItem({ deposit, locale }: { deposit: Deposit; locale: Loc
       ) : null}
       {deposit.status === 'below_minimum' ? <p className="record-item-reason">{t('funding.belowMinimumNote')}</p> : null}
       {deposit.txHash ? <p className="record-item-hash">{deposit.txHash}</p> : null}
+      {deposit.reference ? (
+        <p className="record-item-hash">
+          {t('funding.reference')}: {deposit.reference}
+        </p>
+      ) : null}
     </li>
   );
 }

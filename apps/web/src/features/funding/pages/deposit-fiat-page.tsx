@@ -12,13 +12,15 @@ import { pagePath } from '../../../lib/pages.ts';
 import { amountInput } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
+import { ReceivingAccountCard } from '../components/receiving-account-card.tsx';
+import '../funding.css';
 
 /**
- * /pages/deposit/fiat: the user has made a bank transfer and tells us the amount and the wallet,
- * with a screenshot of the transfer. An operator reviews it before the wallet is credited.
+ * /pages/deposit/fiat: the user chooses what the money is for (the wallet credited on approval, issue 15
+ * §3), sees where to send it and the reference of this deposit (§4), makes the bank transfer, and tells
+ * us the amount with a screenshot. An operator reviews it before the wallet is credited.
  */
 export function DepositFiatPage() {
   const { t } = useTranslation();
@@ -26,12 +28,13 @@ export function DepositFiatPage() {
   const methods = useDepositMethods();
   const createDeposit = useCreateDeposit();
   const form = useForm(depositCreateBody, { method: 'fiat', walletType: 'BALANCE', amount: '', screenshotUrl: '' });
+  const reference = methods.data?.fiat.reference;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
-    createDeposit.mutate(body, {
+    createDeposit.mutate(body.method === 'fiat' && reference ? { ...body, reference } : body, {
       onSuccess: () => {
         showToast(t('funding.depositSubmitted'), 'success');
         navigate(pagePath('depositRecord'), { replace: true });
@@ -41,6 +44,8 @@ export function DepositFiatPage() {
   };
 
   const currencies = methods.data?.fiat.currencies ?? [];
+  const currency = currencies.find((item) => item.walletType === form.values.walletType)?.currency ?? 'USD';
+  const account = methods.data?.fiat.receivingAccounts.find((item) => item.currency === currency);
   const amountError = form.errors.amount ? t(form.errors.amount) : undefined;
   const walletError = form.errors.walletType ? t(form.errors.walletType) : undefined;
   // An empty screenshot is the spec's "upload recharge screenshot first".
@@ -56,19 +61,14 @@ export function DepositFiatPage() {
           <form className="form" onSubmit={submit} noValidate>
             <p className="form-note">{t('funding.fiatIntro')}</p>
             <FormSelect
-              label={t('funding.depositWallet')}
+              label={t('funding.depositForLabel')}
               value={form.values.walletType}
-              options={(currencies.length > 0 ? currencies : [{ walletType: 'BALANCE' as const, currency: 'USD' as const }]).map(
-                (item) => ({
-                  value: item.walletType,
-                  label: t(walletLabelKey(item.walletType)).includes(item.currency)
-                    ? t(walletLabelKey(item.walletType))
-                    : `${t(walletLabelKey(item.walletType))} (${item.currency})`,
-                }),
-              )}
+              options={currencies.map((item) => ({ value: item.walletType, label: t(`funding.depositFor.${item.walletType}`) }))}
               onValueChange={(value) => form.setValue('walletType', value)}
               error={walletError}
+              hint={t('funding.depositForHint')}
             />
+            {reference ? <ReceivingAccountCard account={account} currency={currency} reference={reference} /> : null}
             <FormField
               label={t('fields.amount')}
               name="amount"

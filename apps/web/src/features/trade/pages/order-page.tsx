@@ -30,6 +30,7 @@ import {
 } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from '../components/price-levels.ts';
 import { StockSellChoice, useStockSell } from '../components/stock-sell.tsx';
+import { TopUpOffer } from '../components/top-up-offer.tsx';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 import '../trade.css';
 
@@ -432,10 +433,22 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
                 t('trade.ticket.available', { wallet: t(walletLabelKey(walletType)) }),
                 wallet.data ? formatMoney(wallet.data.availableBalance, locale, symbol) : '–',
               ],
+              // At 1× the available cash is the buying power; a leveraged order's reaches further.
+              ...(leverage > 1
+                ? [
+                    [
+                      t('trade.ticket.buyingPower', { leverage }),
+                      wallet.data ? formatMoney(toMoneyText(Number(wallet.data.availableBalance) * leverage), locale, symbol) : '–',
+                    ] as [string, string],
+                  ]
+                : []),
             ]}
           />
           {!isClosing && hasEstimate && wallet.data && margin + fee > Number(wallet.data.availableBalance) ? (
-            <p className="form-field-error">{t('trade.ticket.notEnough')}</p>
+            <>
+              <p className="form-field-error">{t('trade.ticket.notEnough')}</p>
+              <TopUpOffer target={walletType} shortfall={margin + fee - Number(wallet.data.availableBalance)} locale={locale} />
+            </>
           ) : null}
         </section>
         <button

@@ -20,6 +20,7 @@ import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useFundingOverview } from '../api/get-funding-overview.ts';
 import { useWallets, type WalletOverview as WalletOverviewData } from '../api/get-wallets.ts';
 import { AssetSplit } from './asset-split.tsx';
+import { BuyingPowerList } from './buying-power-list.tsx';
 import '../wallet.css';
 
 /** "2025-03-14" (the server's date in the user's zone) as DD/MM/YYYY, without passing through UTC. */
@@ -137,6 +138,7 @@ function WalletRows({ data }: { data: WalletOverviewData }) {
 export function WalletOverview() {
   const { t } = useTranslation();
   const wallets = useWallets();
+  const locale = useLocale();
   return (
     <>
       <FundingSummary />
@@ -167,6 +169,7 @@ export function WalletOverview() {
           <WalletRows data={wallets.data} />
         )}
       </section>
+      <BuyingPowerList locale={locale} />
       <MenuList label={t('wallet.fundingMenu')}>
         <MenuRow icon={<CollectMoneyOutline />} label={t('funding.recordTitle')} to={pagePath('depositRecord')} />
         <MenuRow icon={<BankcardOutline />} label={t('funding.bankCardsTitle')} to={pagePath('bankCards')} />

@@ -1,0 +1,41 @@
+import { buyingPowerApi, type WalletType, walletApi } from '@bolsa/contracts';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client.ts';
+import { walletQueryScope } from '../../../lib/query-scopes.ts';
+
+/** POST /web/wallet/buyingPower: each market's buying power (issue 15 §3). Under the wallet scope: refreshed with every balance. */
+export function useBuyingPower() {
+  return useQuery({
+    queryKey: [...walletQueryScope, 'buying-power'],
+    queryFn: ({ signal }) => callApi(buyingPowerApi.buyingPower, { signal }),
+  });
+}
+
+/** Every wallet of the user: where the ticket looks for money to move in. */
+export function useTicketWallets(isNeeded: boolean) {
+  return useQuery({
+    queryKey: [...walletQueryScope, 'all'],
+    queryFn: isNeeded ? ({ signal }) => callApi(walletApi.allWallets, { body: {}, signal }) : skipToken,
+  });
+}
+
+type QuoteInput = { fromWalletType: WalletType; toWalletType: WalletType; amount: string };
+
+/** The FX quote of a cross-currency top-up, renewed before its 30 s run out; none for the same currency. */
+export function useTopUpQuote(input: QuoteInput | null) {
+  return useQuery({
+    queryKey: ['trade', 'top-up-quote', input],
+    queryFn: input ? () => callApi(walletApi.transferQuote, { body: input }) : skipToken,
+    staleTime: 20_000,
+    refetchInterval: 20_000,
+  });
+}
+
+/** The wallet transfer (the same service as the Transfer page); every wallet read refreshes after it. */
+export function useTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteInput & { quoteId?: string; idempotencyKey: string }) => callApi(walletApi.transfer, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryScope }),
+  });
+}

@@ -1,4 +1,4 @@
-import { operatorApi, operatorKycApi, type Page } from '@bolsa/contracts';
+import { operatorDepositApi, operatorKycApi, operatorWithdrawalApi, type Page } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -7,18 +7,14 @@ import { callApi } from '../../../lib/api-client.ts';
 export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc';
 export type ReviewStatusFilter = 'pending' | 'all';
 
-export type OperatorDeposit = z.infer<typeof operatorApi.deposits.data>['list'][number];
-export type OperatorWithdrawal = z.infer<typeof operatorApi.withdrawals.data>['list'][number];
+export type OperatorDeposit = z.infer<typeof operatorDepositApi.queue.data>['list'][number];
+export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalApi.queue.data>['list'][number];
 export type OperatorKyc = z.infer<typeof operatorKycApi.queue.data>['list'][number];
 
 export const REVIEW_PAGE_SIZE = 20;
 
-/** Each queue's calls in the contracts: its page of rows, approve (pay) and reject. */
-const reviewEndpoints = {
-  deposits: { queue: operatorApi.deposits, approve: operatorApi.approveDeposit, reject: operatorApi.rejectDeposit },
-  withdrawals: { queue: operatorApi.withdrawals, approve: operatorApi.approveWithdrawal, reject: operatorApi.rejectWithdrawal },
-  kyc: { queue: operatorKycApi.queue, approve: operatorKycApi.approve, reject: operatorKycApi.reject },
-} as const;
+/** Each queue's calls in the contracts (one review factory): its page of rows, approve (pay) and reject. */
+const reviewEndpoints = { deposits: operatorDepositApi, withdrawals: operatorWithdrawalApi, kyc: operatorKycApi } as const;
 
 export function reviewQueueQuery<Row>(resource: ReviewResource, status: ReviewStatusFilter, pageNum: number) {
   return queryOptions({

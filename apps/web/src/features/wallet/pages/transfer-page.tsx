@@ -180,7 +180,7 @@ export function TransferPage() {
               </h2>
               <p className="notice-text">
                 {t('transfer.pendingText', {
-                  amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType as WalletType))),
+                  amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType))),
                 })}
               </p>
               <button

@@ -1,4 +1,15 @@
-import { accountApi, articlesApi, fundingApi, kycApi, messagesApi, tradingApi, walletApi } from '@bolsa/contracts';
+import {
+  accountApi,
+  articlesApi,
+  bankCardApi,
+  depositApi,
+  kycApi,
+  messagesApi,
+  tradingApi,
+  transferApi,
+  walletApi,
+  withdrawalApi,
+} from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -57,7 +68,10 @@ function casesFor(name: string, spec: { path: string; body?: z.ZodType | undefin
 const cases = [
   ...Object.entries(accountApi),
   ...Object.entries(walletApi),
-  ...Object.entries(fundingApi),
+  ...Object.entries(transferApi),
+  ...Object.entries(depositApi),
+  ...Object.entries(withdrawalApi),
+  ...Object.entries(bankCardApi),
   ...Object.entries(kycApi),
   ...Object.entries(tradingApi),
   ...Object.entries(messagesApi),

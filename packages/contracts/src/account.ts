@@ -106,3 +106,34 @@ export const accountApi = {
   userInfo: { method: 'POST', path: '/api/user/info', body: undefined, data: userRecordSchema },
   appVersion: { method: 'GET', path: '/appVersion/getPublishAppVersion', body: undefined, data: appVersionData },
 } as const;
+
+/** The operators' publishing of an app version (what `accountApi.appVersion` answers), under /admin/api. */
+export const publishAppVersionBody = z.object({
+  version: z
+    .string({ error: typeError })
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/, { error: 'validation.invalidValue' }),
+  notes: optionalTextSchema(2000),
+  downloadUrl: z
+    .url({ protocol: /^https$/, error: 'validation.invalidValue' })
+    .max(300, { error: 'validation.tooLong' })
+    .optional(),
+});
+
+export const operatorAppVersionApi = {
+  publish: { method: 'POST', path: '/app-versions', permission: 'content.edit', body: publishAppVersionBody, data: appVersionData },
+} as const;
+
+/** A mail the server would have sent (email codes), kept when no SMTP server is configured. */
+export const outboxEntrySchema = z.object({
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAtTimestamp: z.number().int(),
+});
+
+export const operatorOutboxApi = {
+  /** The mails the server would have sent, when no SMTP server is configured (empty otherwise). */
+  outbox: { method: 'GET', path: '/outbox', permission: 'outbox.read', data: z.array(outboxEntrySchema) },
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tradableSources } from './trading.ts';
+import { tradableSources } from './trading-markets.ts';
 import { currencies, walletTypeSchema } from './wallet.ts';
 
 /** Buying power per market (issue 15 §3). What a market's ticket can spend now: the available cash of the wallet that pays its orders. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { kycStateSchema } from './kyc.ts';
-import { pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
-import { reviewApi } from './review.ts';
-import { orderSchema, positionSchema, tradableSources } from './trading.ts';
-import { amountSchema, textSchema, typeError } from './validation.ts';
+import { pageOf, pageQueryFields, pathIdSchema } from './paging.ts';
+import { orderSchema, positionSchema } from './trading.ts';
+import { tradableSources } from './trading-markets.ts';
+import { textSchema, typeError } from './validation.ts';
 import { currencies, ledgerReasons, walletSchema, walletTypeSchema } from './wallet.ts';
 
 /**
- * Operator operations on users, money and instruments (console issue): freezes, four-eyes adjustments
+ * Operator operations on users and instruments (console issue): freezes
  * and the editable trading settings. Each route names the permission its service checks first, so the
  * matrix test can prove every role gets exactly what the list in operator-permissions.ts grants.
  */
@@ -142,55 +142,6 @@ export const operatorUsersApi = {
   },
 } as const;
 
-/** Why an operator adjusts a balance: the closed list of reason codes (the ledger reason is always `adjustment`). */
-export const adjustmentReasonCodes = ['goodwill', 'fee_refund', 'error_correction', 'compensation', 'chargeback'] as const;
-export const adjustmentDirections = ['credit', 'debit'] as const;
-export const adjustmentStatuses = ['pending', 'approved', 'rejected'] as const;
-
-export const adjustmentSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  userEmail: z.string(),
-  walletType: walletTypeSchema,
-  currency: z.enum(currencies),
-  direction: z.enum(adjustmentDirections),
-  amount: z.string(),
-  reasonCode: z.enum(adjustmentReasonCodes),
-  note: z.string(),
-  status: z.enum(adjustmentStatuses),
-  requestedBy: z.string(),
-  requestedAtTimestamp: z.number().int(),
-  decidedBy: z.string().nullable(),
-  decidedAtTimestamp: z.number().int().nullable(),
-  decisionReason: z.string().nullable(),
-  journalId: z.string().nullable(),
-});
-export type Adjustment = z.infer<typeof adjustmentSchema>;
-
-export const adjustmentRequestBody = z.object({
-  userId: recordIdSchema,
-  walletType: walletTypeSchema,
-  direction: z.enum(adjustmentDirections, { error: 'validation.invalidValue' }),
-  amount: amountSchema,
-  reasonCode: z.enum(adjustmentReasonCodes, { error: 'validation.invalidValue' }),
-  note: textSchema(500),
-});
-
-const adjustmentReview = reviewApi({
-  path: '/adjustments',
-  permission: 'adjustments.approve',
-  queuePermission: 'adjustments.request',
-  item: adjustmentSchema,
-  decided: adjustmentSchema,
-});
-
-export const operatorAdjustmentsApi = {
-  list: adjustmentReview.queue,
-  request: { method: 'POST', path: '/adjustments', permission: 'adjustments.request', body: adjustmentRequestBody, data: adjustmentSchema },
-  approve: adjustmentReview.approve,
-  reject: adjustmentReview.reject,
-} as const;
-
 /** A rate such as 0.001 (0.1 %): at most 1, at most 8 decimals. */
 const rateSchema = z
   .string({ error: typeError })
@@ -301,16 +252,5 @@ export const operatorInstrumentsApi = {
     params: z.object({ source: z.enum(tradableSources, { error: 'validation.invalidValue' }) }),
     body: settingsEditBody,
     data: marketSettingsSchema,
-  },
-} as const;
-
-/** Uploads (deposit screenshots, identity documents) to operators: the answer is the file's bytes, not an envelope. */
-export const operatorFilesApi = {
-  file: {
-    method: 'GET',
-    path: '/file/:key',
-    permission: 'files.read',
-    params: z.object({ key: z.string().max(100) }),
-    data: z.unknown(),
   },
 } as const;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { operatorPermissions, operatorRoleSchema } from './operator-permissions.ts';
 import { pageOf, pageQueryFields } from './paging.ts';
 import { emailSchema, typeError } from './validation.ts';
-import { operatorLoginBody } from './wallet.ts';
 
 /**
  * The operator's own account (sign-in with two-factor, sign-out, TOTP enrolment), operator
@@ -19,6 +18,17 @@ export const totpCodeSchema = z
   .string({ error: typeError })
   .trim()
   .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), { error: 'validation.invalidValue' });
+
+/** An operator's email and password; the sign-in adds the two-factor code. */
+export const operatorLoginBody = z.object({
+  email: z
+    .string({ error: typeError })
+    .trim()
+    .toLowerCase()
+    .min(3, { error: 'validation.required' })
+    .max(254, { error: 'validation.tooLong' }),
+  password: z.string({ error: typeError }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+});
 
 export const operatorSignInBody = operatorLoginBody.extend({
   /** The authenticator's current code; required once the operator has enrolled TOTP. */

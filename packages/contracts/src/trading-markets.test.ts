@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tradableSources, tradingApi } from './trading.ts';
-import { orderKinds, sourcesOfOrderKind, tradingMarkets } from './trading-markets.ts';
+import { tradingApi } from './trading.ts';
+import { orderKinds, sourcesOfOrderKind, tradableSources, tradingMarkets } from './trading-markets.ts';
 import { walletTypes } from './wallet.ts';
 
 describe('the registry of markets that trade', () => {

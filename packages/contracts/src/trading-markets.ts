@@ -1,5 +1,10 @@
-import { type TradableSource, tradableSources, type tradingApi } from './trading.ts';
+// Types only: this file is read by the apps' first screens (links to quote and order pages), so it
+// imports nothing at run time (no zod, no schema) and stays a few hundred bytes in a bundle.
 import type { WalletType } from './wallet.ts';
+
+/** The asset sources that trade (spec §4 sources: US stocks 0, Argentine stocks ARG, Taiwan stocks 7, futures 3, forex 2). */
+export const tradableSources = ['0', 'ARG', '7', '3', '2'] as const;
+export type TradableSource = (typeof tradableSources)[number];
 
 /**
  * The order kinds: each is one create call of the trading API (`tradingApi`), taking the markets listed
@@ -10,7 +15,7 @@ export const orderKinds = {
   twStock: { api: 'createTwStock', codeField: 'stockCode' },
   gold: { api: 'createGold', codeField: 'goldCode' },
   forex: { api: 'createForex', codeField: 'stockCode' },
-} as const satisfies Record<string, { api: keyof typeof tradingApi; codeField: 'stockCode' | 'goldCode' }>;
+} as const satisfies Record<string, { api: `create${string}`; codeField: 'stockCode' | 'goldCode' }>;
 export type OrderKind = keyof typeof orderKinds;
 
 /** The pages of the customer app an instrument of a market opens: its quote page and its order ticket. */
@@ -32,10 +37,11 @@ export type TradingMarket = {
 };
 
 /**
- * One registry of the markets that trade (spec §4 sources), read by the server's trading rules and, in
- * time, by both apps: which wallet pays, which create call takes the order, which pages show it, the
- * limits and commission (the platform's configurable choices, spec §9; operators edit them on top), and
- * the permission it needs.
+ * One registry of the markets that trade (spec §4 sources), read by the server's trading rules and by
+ * both apps (the customer app's create calls, market wallets and quote and order links; the console's
+ * market labels): which wallet pays, which create call takes the order, which pages show it, the limits
+ * and commission (the platform's configurable choices, spec §9; operators edit them on top), and the
+ * permission it needs.
  */
 export const tradingMarkets = {
   '0': {
@@ -83,4 +89,27 @@ export const tradingMarkets = {
 /** The markets whose orders an order kind's create call takes, in the order of `tradableSources`. */
 export function sourcesOfOrderKind(kind: OrderKind): TradableSource[] {
   return tradableSources.filter((source) => tradingMarkets[source].orderKind === kind);
+}
+
+/** The sources an order kind's create call takes, as a type (the stock call's `source` field takes only these). */
+export type SourceOfOrderKind<Kind extends OrderKind> = {
+  [Source in TradableSource]: (typeof tradingMarkets)[Source]['orderKind'] extends Kind ? Source : never;
+}[TradableSource];
+
+/** True when `kind`'s create call takes the orders of `source`. */
+export function isSourceOfOrderKind<Kind extends OrderKind>(source: TradableSource, kind: Kind): source is SourceOfOrderKind<Kind> {
+  return tradingMarkets[source].orderKind === kind;
+}
+
+/** True for a source that trades (has a market in the registry); quote-only sources (indices, 99) do not. */
+export function isTradableSource(source: string): source is TradableSource {
+  return Object.hasOwn(tradingMarkets, source);
+}
+
+/** The order kinds of stocks (US, Argentine, Taiwan): a Sell of one closes what is held unless a short is asked for (issue 15 §2). */
+export const stockOrderKinds: readonly OrderKind[] = ['stock', 'twStock'];
+
+/** True for a stock market's source, whose Sell is a sell-to-close (read by the server's rule and the order ticket). */
+export function isStockSource(source: string): boolean {
+  return isTradableSource(source) && stockOrderKinds.includes(tradingMarkets[source].orderKind);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
+import { tradableSources } from './trading-markets.ts';
 import { typeError } from './validation.ts';
 import { idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
 
@@ -24,10 +25,6 @@ export type OpenCloseKind = (typeof openCloseKinds)[keyof typeof openCloseKinds]
 export type OrderStatus = (typeof orderStatuses)[keyof typeof orderStatuses];
 export const timeInForces = ['day', 'gtc'] as const;
 export type TimeInForce = (typeof timeInForces)[number];
-
-/** The asset sources that trade, and the wallet each market's money lives in. */
-export const tradableSources = ['0', 'ARG', '7', '3', '2'] as const;
-export type TradableSource = (typeof tradableSources)[number];
 
 const QUANTITY_DECIMALS_MAX = 8;
 

@@ -1,4 +1,5 @@
-import { pagePath } from './pages.ts';
+import { isTradableSource, type TradeDirection, tradingMarkets } from '@bolsa/contracts';
+import { type PageName, pagePath, pages } from './pages.ts';
 
 /** Links whose page depends on the item they open; features never import each other, so they live here. */
 
@@ -17,28 +18,41 @@ export function tradeTabRoute(tab: 0 | 1 | 2): string {
   return pagePath('trade', { tab });
 }
 
-/** The order page of an instrument (spec §2): future for source 3, forex for 2, stock otherwise; direction 0 buy, 1 sell. */
-export function paymentRouteOf(instrument: { name: string; code: string; source: string; direction: 0 | 1 }): string {
-  const page = instrument.source === '3' ? 'paymentFuture' : instrument.source === '2' ? 'paymentForex' : 'paymentStock';
+/** The order pages, one per market kind; which one a market opens is the contracts' `tradingMarkets` choice. */
+const paymentPages = ['paymentStock', 'paymentFuture', 'paymentForex'] as const satisfies readonly PageName[];
+/** The quote pages of the markets that trade (indices, source 99, have their own and do not trade). */
+const marketQuotePages = ['quoteStock', 'quoteFuture', 'quoteForex'] as const satisfies readonly PageName[];
+const INDEX_SOURCE = '99';
+
+/** The page of `candidates` at `path` (a registry market's page), the first one when none is. */
+function pageAt<Name extends PageName>(candidates: readonly [Name, ...Name[]], path: string | undefined): Name {
+  return candidates.find((name) => pages[name].path === path) ?? candidates[0];
+}
+
+/** The order page of a market, from the registry (stock for a source that does not trade). */
+export function paymentPageOf(source: string): (typeof paymentPages)[number] {
+  return pageAt(paymentPages, isTradableSource(source) ? tradingMarkets[source].pages.payment : undefined);
+}
+
+/** The quote page of a source: its market's, from the registry; the index page for indices; stock otherwise. */
+export function quotePageOf(source: string): (typeof marketQuotePages)[number] | 'quoteIndex' {
+  if (source === INDEX_SOURCE) return 'quoteIndex';
+  return pageAt(marketQuotePages, isTradableSource(source) ? tradingMarkets[source].pages.quote : undefined);
+}
+
+/** The order page of an instrument (spec §2), direction buy or sell. */
+export function paymentRouteOf(instrument: { name: string; code: string; source: string; direction: TradeDirection }): string {
   const { name, code, source, direction } = instrument;
-  return pagePath(page, { name, code, source, direction });
+  return pagePath(paymentPageOf(source), { name, code, source, direction });
 }
 
 /** The withdrawals tab of the funding record, where each withdrawal shows its timeline. */
 export const withdrawalRecordRoute = pagePath('depositRecord', { tab: 'withdrawals' });
 
-/** The quote page of an instrument (spec §2): future for source 3, index for 99, forex for 2, stock otherwise. */
+/** The quote page of an instrument (spec §2). */
 export function quoteRouteOf(instrument: { name: string; code: string; market: string; source: string }): string {
-  const page =
-    instrument.source === '3'
-      ? 'quoteFuture'
-      : instrument.source === '99'
-        ? 'quoteIndex'
-        : instrument.source === '2'
-          ? 'quoteForex'
-          : 'quoteStock';
   const { name, code, market, source } = instrument;
-  return pagePath(page, { name, code, market, source });
+  return pagePath(quotePageOf(source), { name, code, market, source });
 }
 
 /** The login page, coming back to `target` (a path with its query string) once logged in. */

@@ -1,4 +1,4 @@
-import { operatorApi } from '@bolsa/contracts';
+import { operatorOutboxApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { operatorRoute, sendError } from '../../platform/http/index.ts';
 import { tokenFromHeader } from '../../platform/security/index.ts';
@@ -19,7 +19,10 @@ export function registerOperatorAuthentication(app: FastifyInstance, admin: Admi
 /** The admin module's own operator route besides operator accounts: the dev outbox. */
 export function registerAdminRoutes(app: FastifyInstance, admin: AdminService) {
   const tags = ['operator'];
-  operatorRoute(app, operatorApi.outbox, { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags }, async ({ operator }) =>
-    admin.outbox(operator),
+  operatorRoute(
+    app,
+    operatorOutboxApi.outbox,
+    { summary: 'The dev outbox (mails not sent without SMTP_URL)', tags },
+    async ({ operator }) => admin.outbox(operator),
   );
 }

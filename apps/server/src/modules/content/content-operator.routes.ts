@@ -1,4 +1,4 @@
-import { operatorApi, operatorArticlesApi } from '@bolsa/contracts';
+import { operatorAppVersionApi, operatorArticlesApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { operatorRoute } from '../../platform/http/index.ts';
 import type { ContentOperations } from './content-operations.ts';
@@ -42,7 +42,7 @@ export function registerContentOperatorRoutes(app: FastifyInstance, operations: 
   );
   operatorRoute(
     app,
-    operatorApi.publishAppVersion,
+    operatorAppVersionApi.publish,
     { summary: 'Publish an app version', tags: ['operator'] },
     ({ operator, body, request }) => operations.publishAppVersion(operator, { ipAddress: request.ip }, body),
   );

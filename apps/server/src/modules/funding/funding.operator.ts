@@ -1,4 +1,4 @@
-import { operatorAdjustmentsApi, operatorApi, operatorReceivingAccountsApi } from '@bolsa/contracts';
+import { operatorAdjustmentsApi, operatorDepositApi, operatorReceivingAccountsApi, operatorWithdrawalApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
@@ -47,33 +47,33 @@ export function registerFundingOperatorRoutes(
 ) {
   const tags = ['operator'];
   const { deposits, withdrawals } = reviews;
-  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
+  operatorRoute(app, operatorDepositApi.queue, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
     deposits.queue(operator, query),
   );
   operatorRoute(
     app,
-    operatorApi.approveDeposit,
+    operatorDepositApi.approve,
     { summary: 'Approve a deposit: the user is credited', tags },
     ({ operator, params, request }) => deposits.approve(operator, { ipAddress: request.ip }, params.id),
   );
   operatorRoute(
     app,
-    operatorApi.rejectDeposit,
+    operatorDepositApi.reject,
     { summary: 'Reject a deposit with a reason', tags },
     ({ operator, params, body, request }) => deposits.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
   );
-  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
+  operatorRoute(app, operatorWithdrawalApi.queue, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
     withdrawals.queue(operator, query),
   );
   operatorRoute(
     app,
-    operatorApi.approveWithdrawal,
+    operatorWithdrawalApi.approve,
     { summary: 'Mark a withdrawal paid: the hold is posted', tags },
     ({ operator, params, request }) => withdrawals.approve(operator, { ipAddress: request.ip }, params.id),
   );
   operatorRoute(
     app,
-    operatorApi.rejectWithdrawal,
+    operatorWithdrawalApi.reject,
     { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
     ({ operator, params, body, request }) => withdrawals.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
   );

@@ -1,4 +1,4 @@
-import { buyingPowerApi, fundingApi, walletApi } from '@bolsa/contracts';
+import { bankCardApi, buyingPowerApi, depositApi, transferApi, walletApi, withdrawalApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { userRoute } from '../../platform/http/index.ts';
 import type { BuyingPowerService } from './buying-power.ts';
@@ -38,10 +38,13 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
     { summary: 'The statement: every ledger entry of the user, newest first', tags },
     ({ principal, body }) => wallet.statement(principal, body),
   );
-  userRoute(app, walletApi.transferQuote, { summary: 'A rate for a cross-currency transfer, honoured 30 s', tags }, ({ principal, body }) =>
-    wallet.quote(principal, body),
+  userRoute(
+    app,
+    transferApi.transferQuote,
+    { summary: 'A rate for a cross-currency transfer, honoured 30 s', tags },
+    ({ principal, body }) => wallet.quote(principal, body),
   );
-  userRoute(app, walletApi.transfer, { summary: "Move money between the user's own wallets", tags }, ({ principal, body }) =>
+  userRoute(app, transferApi.transfer, { summary: "Move money between the user's own wallets", tags }, ({ principal, body }) =>
     wallet.transfer(principal, body),
   );
   userRoute(
@@ -52,7 +55,7 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
   );
   userRoute(
     app,
-    walletApi.cancelTransfer,
+    transferApi.cancelTransfer,
     { summary: 'Cancel a conversion still waiting for the forex open', tags },
     ({ principal, body }) => wallet.cancelTransfer(principal, body.transferId),
   );
@@ -60,59 +63,59 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
   const fundingTags = ['funding'];
   userRoute(
     app,
-    fundingApi.depositMethods,
+    depositApi.depositMethods,
     { summary: 'Deposit methods, currencies and the user deposit address per network', tags: fundingTags },
     ({ principal }) => deposits.methods(principal),
   );
   userRoute(
     app,
-    fundingApi.createDeposit,
+    depositApi.createDeposit,
     { summary: 'Record a fiat (with screenshot) or crypto (with tx hash) deposit', tags: fundingTags },
     ({ principal, body }) => deposits.create(principal, body),
   );
-  userRoute(app, fundingApi.deposits, { summary: 'Deposit record with status and reason', tags: fundingTags }, ({ principal, body }) =>
+  userRoute(app, depositApi.deposits, { summary: 'Deposit record with status and reason', tags: fundingTags }, ({ principal, body }) =>
     deposits.list(principal, body ?? firstPage),
   );
-  userRoute(app, fundingApi.usableWithdrawal, { summary: 'What can be withdrawn now', tags: fundingTags }, ({ principal }) =>
+  userRoute(app, withdrawalApi.usableWithdrawal, { summary: 'What can be withdrawn now', tags: fundingTags }, ({ principal }) =>
     withdrawals.usableAmount(principal),
   );
   userRoute(
     app,
-    fundingApi.withdraw,
+    withdrawalApi.withdraw,
     { summary: 'Withdraw to a saved bank card or crypto address; the amount is held at once', tags: fundingTags },
     ({ principal, body }) => (body.method === 'bank' ? withdrawals.toBankCard(principal, body) : withdrawals.toAddress(principal, body)),
   );
   userRoute(
     app,
-    fundingApi.withdrawOther,
+    withdrawalApi.withdrawOther,
     { summary: 'Withdraw to a Japanese yen bank account', tags: fundingTags },
     ({ principal, body }) => withdrawals.toYenBank(principal, body),
   );
-  userRoute(app, fundingApi.withdrawals, { summary: 'Withdrawals with their timeline', tags: fundingTags }, ({ principal, body }) =>
+  userRoute(app, withdrawalApi.withdrawals, { summary: 'Withdrawals with their timeline', tags: fundingTags }, ({ principal, body }) =>
     withdrawals.list(principal, body ?? firstPage),
   );
-  userRoute(app, fundingApi.cards, { summary: 'The user bank cards (masked)', tags: fundingTags }, ({ principal }) =>
+  userRoute(app, bankCardApi.cards, { summary: 'The user bank cards (masked)', tags: fundingTags }, ({ principal }) =>
     payoutAccounts.cards(principal),
   );
-  userRoute(app, fundingApi.addCard, { summary: 'Add a bank card', tags: fundingTags }, ({ principal, body }) =>
+  userRoute(app, bankCardApi.addCard, { summary: 'Add a bank card', tags: fundingTags }, ({ principal, body }) =>
     payoutAccounts.addCard(principal, body),
   );
-  userRoute(app, fundingApi.updateCard, { summary: 'Change a bank card', tags: fundingTags }, ({ principal, body }) =>
+  userRoute(app, bankCardApi.updateCard, { summary: 'Change a bank card', tags: fundingTags }, ({ principal, body }) =>
     payoutAccounts.updateCard(principal, body),
   );
-  userRoute(app, fundingApi.deleteCard, { summary: 'Remove a bank card', tags: fundingTags }, ({ principal, body }) =>
+  userRoute(app, bankCardApi.deleteCard, { summary: 'Remove a bank card', tags: fundingTags }, ({ principal, body }) =>
     payoutAccounts.deleteCard(principal, body.id),
   );
-  userRoute(app, fundingApi.addresses, { summary: 'The user crypto withdrawal addresses', tags: fundingTags }, ({ principal }) =>
+  userRoute(app, bankCardApi.addresses, { summary: 'The user crypto withdrawal addresses', tags: fundingTags }, ({ principal }) =>
     payoutAccounts.addresses(principal),
   );
   userRoute(
     app,
-    fundingApi.saveAddress,
+    bankCardApi.saveAddress,
     { summary: 'Add or change a crypto withdrawal address', tags: fundingTags },
     ({ principal, body }) => payoutAccounts.saveAddress(principal, body),
   );
-  userRoute(app, fundingApi.deleteAddress, { summary: 'Remove a crypto withdrawal address', tags: fundingTags }, ({ principal, body }) =>
+  userRoute(app, bankCardApi.deleteAddress, { summary: 'Remove a crypto withdrawal address', tags: fundingTags }, ({ principal, body }) =>
     payoutAccounts.deleteAddress(principal, body.id),
   );
 }

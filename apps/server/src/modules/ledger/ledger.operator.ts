@@ -1,4 +1,4 @@
-import { operatorApi } from '@bolsa/contracts';
+import { operatorLedgerApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { operatorRoute } from '../../platform/http/index.ts';
 import { requirePermission } from '../../platform/operators/index.ts';
@@ -8,14 +8,14 @@ import type { LedgerService } from './ledger.service.ts';
 export function registerLedgerOperatorRoutes(app: FastifyInstance, ledger: LedgerService) {
   const tags = ['operator'];
   // The proof that every stored balance equals its entries and each currency sums to zero.
-  operatorRoute(app, operatorApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, async ({ operator }) => {
+  operatorRoute(app, operatorLedgerApi.reconciliation, { summary: 'Ledger reconciliation, on demand', tags }, async ({ operator }) => {
     requirePermission(operator, 'ledger.reconcile');
     return ledger.reconcile();
   });
   // Newest first, so a difference found overnight is seen.
   operatorRoute(
     app,
-    operatorApi.reconciliationRuns,
+    operatorLedgerApi.reconciliationRuns,
     { summary: 'The daily ledger reconciliations, newest first', tags },
     async ({ operator }) => {
       requirePermission(operator, 'ledger.reconcile');

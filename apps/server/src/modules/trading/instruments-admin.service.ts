@@ -1,4 +1,4 @@
-import { pageInfo, type TradableSource, tradableSources } from '@bolsa/contracts';
+import { isTradableSource, pageInfo, type TradableSource, tradableSources } from '@bolsa/contracts';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
@@ -7,8 +7,6 @@ import { marketRules } from './trading.rules.ts';
 import type { SettingsPatch, TradingSettings } from './trading-settings.ts';
 
 type Instrument = MarketModule['catalog']['instruments'][number];
-
-const isTradableSource = (source: string): source is TradableSource => (tradableSources as readonly string[]).includes(source);
 
 export type InstrumentsAdminService = ReturnType<typeof createInstrumentsAdminService>;
 

@@ -4,6 +4,7 @@ import {
   type Order,
   type OrderType,
   orderTypes,
+  stockOrderKinds,
   type TradeDirection,
   tradeDirections,
 } from '@bolsa/contracts';
@@ -28,7 +29,7 @@ type SellInput = {
 
 /** A Sell of a stock (US, Argentine or Taiwan): the one kind of order this rule reads. */
 export function isStockSell(kind: CreateKind, input: { direction: TradeDirection }): boolean {
-  return (kind === 'stock' || kind === 'twStock') && input.direction === tradeDirections.sell;
+  return stockOrderKinds.includes(kind) && input.direction === tradeDirections.sell;
 }
 
 type Dependencies = {

@@ -1,13 +1,13 @@
-import { operatorApi } from '@bolsa/contracts';
+import { operatorAppVersionApi } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
 
-export type PublishAppVersionInput = z.input<typeof operatorApi.publishAppVersion.body>;
-export type PublishedAppVersion = z.infer<typeof operatorApi.publishAppVersion.data>;
+export type PublishAppVersionInput = z.input<typeof operatorAppVersionApi.publish.body>;
+export type PublishedAppVersion = z.infer<typeof operatorAppVersionApi.publish.data>;
 
 export function usePublishAppVersion() {
   return useMutation({
-    mutationFn: (input: PublishAppVersionInput) => callApi(operatorApi.publishAppVersion, { body: input }),
+    mutationFn: (input: PublishAppVersionInput) => callApi(operatorAppVersionApi.publish, { body: input }),
   });
 }

@@ -1,15 +1,15 @@
-import { operatorApi } from '@bolsa/contracts';
+import { operatorLedgerApi } from '@bolsa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
 
-export type ReconciliationReport = z.infer<typeof operatorApi.reconciliation.data>;
+export type ReconciliationReport = z.infer<typeof operatorLedgerApi.reconciliation.data>;
 
 /** Runs only when asked (the button): it reads every account and entry of the ledger. */
 export function useReconciliation() {
   return useQuery({
     queryKey: ['ledger', 'reconciliation'],
-    queryFn: ({ signal }) => callApi(operatorApi.reconciliation, { signal }),
+    queryFn: ({ signal }) => callApi(operatorLedgerApi.reconciliation, { signal }),
     enabled: false,
     staleTime: 0,
   });
@@ -19,6 +19,6 @@ export function useReconciliation() {
 export function useReconciliationRuns() {
   return useQuery({
     queryKey: ['ledger', 'reconciliation', 'runs'],
-    queryFn: ({ signal }) => callApi(operatorApi.reconciliationRuns, { signal }),
+    queryFn: ({ signal }) => callApi(operatorLedgerApi.reconciliationRuns, { signal }),
   });
 }

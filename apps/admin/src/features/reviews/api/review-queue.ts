@@ -1,4 +1,5 @@
-import { operatorApi, operatorKycApi, type Page } from '@bolsa/contracts';
+import type { EndpointAnswer } from '@bolsa/client-kit/api-client';
+import { operatorDepositApi, operatorKycApi, operatorWithdrawalApi } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -7,31 +8,40 @@ import { callApi } from '../../../lib/api-client.ts';
 export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc';
 export type ReviewStatusFilter = 'pending' | 'all';
 
-export type OperatorDeposit = z.infer<typeof operatorApi.deposits.data>['list'][number];
-export type OperatorWithdrawal = z.infer<typeof operatorApi.withdrawals.data>['list'][number];
+export type OperatorDeposit = z.infer<typeof operatorDepositApi.queue.data>['list'][number];
+export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalApi.queue.data>['list'][number];
 export type OperatorKyc = z.infer<typeof operatorKycApi.queue.data>['list'][number];
 
 export const REVIEW_PAGE_SIZE = 20;
 
-/** Each queue's calls in the contracts: its page of rows, approve (pay) and reject. */
-const reviewEndpoints = {
-  deposits: { queue: operatorApi.deposits, approve: operatorApi.approveDeposit, reject: operatorApi.rejectDeposit },
-  withdrawals: { queue: operatorApi.withdrawals, approve: operatorApi.approveWithdrawal, reject: operatorApi.rejectWithdrawal },
-  kyc: { queue: operatorKycApi.queue, approve: operatorKycApi.approve, reject: operatorKycApi.reject },
-} as const;
+/** Each queue's calls in the contracts (one review factory): its page of rows, approve (pay) and reject. */
+const reviewEndpoints = { deposits: operatorDepositApi, withdrawals: operatorWithdrawalApi, kyc: operatorKycApi } as const;
 
-export function reviewQueueQuery<Row>(resource: ReviewResource, status: ReviewStatusFilter, pageNum: number) {
+/** A queue's page and row, as its contract entry types them. */
+export type ReviewPage<Resource extends ReviewResource> = EndpointAnswer<(typeof reviewEndpoints)[Resource]['queue']>;
+export type ReviewRow<Resource extends ReviewResource> = ReviewPage<Resource>['list'][number];
+
+type QueueInput = { query: { status: ReviewStatusFilter; pageNum: number; pageSize: number }; signal?: AbortSignal };
+type QueueCall<Resource extends ReviewResource> = (input: QueueInput) => Promise<ReviewPage<Resource>>;
+
+/** One typed call per queue, so a page's row type follows the resource it names, without a cast. */
+const queueCalls: { [Resource in ReviewResource]: QueueCall<Resource> } = {
+  deposits: (input) => callApi(reviewEndpoints.deposits.queue, input),
+  withdrawals: (input) => callApi(reviewEndpoints.withdrawals.queue, input),
+  kyc: (input) => callApi(reviewEndpoints.kyc.queue, input),
+};
+
+export function reviewQueueQuery<Resource extends ReviewResource>(resource: Resource, status: ReviewStatusFilter, pageNum: number) {
+  const call: QueueCall<Resource> = queueCalls[resource];
   return queryOptions({
     queryKey: ['reviews', resource, status, pageNum],
-    // The rows are the queue's own; each page names its queue's row type along with the resource.
-    queryFn: async ({ signal }) =>
-      (await callApi(reviewEndpoints[resource].queue, { query: { status, pageNum, pageSize: REVIEW_PAGE_SIZE }, signal })) as Page<Row>,
+    queryFn: ({ signal }) => call({ query: { status, pageNum, pageSize: REVIEW_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useReviewQueue<Row>(resource: ReviewResource, status: ReviewStatusFilter, pageNum: number) {
-  return useQuery(reviewQueueQuery<Row>(resource, status, pageNum));
+export function useReviewQueue<Resource extends ReviewResource>(resource: Resource, status: ReviewStatusFilter, pageNum: number) {
+  return useQuery(reviewQueueQuery(resource, status, pageNum));
 }
 
 /** Approve (pay, for withdrawals) or reject with a reason; the queue reloads after either. */

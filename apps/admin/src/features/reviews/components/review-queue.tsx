@@ -5,10 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ReasonModal } from '../../../components/reason-modal.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
-import { REVIEW_PAGE_SIZE, type ReviewResource, type ReviewStatusFilter, useReviewDecision, useReviewQueue } from '../api/review-queue.ts';
+import {
+  REVIEW_PAGE_SIZE,
+  type ReviewResource,
+  type ReviewRow,
+  type ReviewStatusFilter,
+  useReviewDecision,
+  useReviewQueue,
+} from '../api/review-queue.ts';
 
-type ReviewQueueProps<Row extends { id: string; status: string }> = {
-  resource: ReviewResource;
+type ReviewQueueProps<Resource extends ReviewResource, Row = ReviewRow<Resource>> = {
+  resource: Resource;
   title: string;
   columns: TableColumnsType<Row>;
   /** The row's documents or screenshot, shown when the row is opened. */
@@ -22,12 +29,13 @@ type ReviewQueueProps<Row extends { id: string; status: string }> = {
 };
 
 /** A review queue: pending first (or everything), open a row to see its documents, decide with a reason. */
-export function ReviewQueue<Row extends { id: string; status: string }>(props: ReviewQueueProps<Row>) {
+export function ReviewQueue<Resource extends ReviewResource>(props: ReviewQueueProps<Resource>) {
+  type Row = ReviewRow<Resource>;
   const { t } = useTranslation();
   const [status, setStatus] = useState<ReviewStatusFilter>('pending');
   const [pageNum, setPageNum] = useState(1);
   const [rejecting, setRejecting] = useState<Row>();
-  const queue = useReviewQueue<Row>(props.resource, status, pageNum);
+  const queue = useReviewQueue(props.resource, status, pageNum);
   const { approve, reject } = useReviewDecision(props.resource);
 
   const actions: TableColumnsType<Row>[number] = {

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { AuthorizedImage } from '../../../components/authorized-image.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { OperatorDeposit } from '../api/review-queue.ts';
 import { ReviewQueue } from '../components/review-queue.tsx';
 
 /** Deposits waiting for review, with the transfer screenshot and the deposit's reference to match; approving credits the chosen wallet. */
 export function DepositsPage() {
   const { t } = useTranslation();
   return (
-    <ReviewQueue<OperatorDeposit>
+    <ReviewQueue
       resource="deposits"
       title={t('nav.deposits')}
       approveLabel={t('reviews.approve')}

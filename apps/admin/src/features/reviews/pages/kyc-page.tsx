@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { AuthorizedImage } from '../../../components/authorized-image.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { OperatorKyc } from '../api/review-queue.ts';
 import { ReviewQueue } from '../components/review-queue.tsx';
 
 /** Identity verifications: the document's front and back beside the name and number typed in the app. */
 export function KycPage() {
   const { t } = useTranslation();
   return (
-    <ReviewQueue<OperatorKyc>
+    <ReviewQueue
       resource="kyc"
       title={t('nav.kyc')}
       approveLabel={t('reviews.verify')}

@@ -2,14 +2,13 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { OperatorWithdrawal } from '../api/review-queue.ts';
 import { ReviewQueue } from '../components/review-queue.tsx';
 
 /** Withdrawals waiting to be paid; paying posts the hold, rejecting voids it and says why. */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
   return (
-    <ReviewQueue<OperatorWithdrawal>
+    <ReviewQueue
       resource="withdrawals"
       title={t('nav.withdrawals')}
       approveLabel={t('reviews.pay')}

@@ -9,16 +9,24 @@ export type OrderPage = z.infer<typeof operatorUsersApi.orders.data>;
 export type PositionPage = z.infer<typeof operatorUsersApi.positions.data>;
 type Activity = { statement: StatementPage; orders: OrderPage; positions: PositionPage };
 
+type ActivityQuery = { pageNum: number; pageSize: number; status?: 'open' | 'closed' };
+type ActivityCall<K extends keyof Activity> = (userId: string, query: ActivityQuery, signal?: AbortSignal) => Promise<Activity[K]>;
+
+/** One typed call per list, so the answer follows `kind` without a cast. */
+const activityCalls: { [K in keyof Activity]: ActivityCall<K> } = {
+  statement: (id, query, signal) => callApi(operatorUsersApi.statement, { params: { id }, query, signal }),
+  orders: (id, query, signal) => callApi(operatorUsersApi.orders, { params: { id }, query, signal }),
+  positions: (id, query, signal) => callApi(operatorUsersApi.positions, { params: { id }, query, signal }),
+};
+
 export function getUserActivity<K extends keyof Activity>(
   userId: string,
   kind: K,
-  query: { pageNum: number; pageSize: number; status?: 'open' | 'closed' },
+  query: ActivityQuery,
   signal?: AbortSignal,
 ): Promise<Activity[K]> {
-  // The three entries take the same parameters and query; the answer is the one of `kind`.
-  return callApi(operatorUsersApi[kind] as (typeof operatorUsersApi)['statement'], { params: { id: userId }, query, signal }) as Promise<
-    Activity[K]
-  >;
+  const call: ActivityCall<K> = activityCalls[kind];
+  return call(userId, query, signal);
 }
 
 export const userActivityQueryOptions = <K extends keyof Activity>(

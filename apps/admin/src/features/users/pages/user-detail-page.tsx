@@ -1,4 +1,4 @@
-import { type RestrictionKind, restrictionKinds } from '@bolsa/contracts';
+import { type RestrictionKind, restrictionKinds, tradeDirections } from '@bolsa/contracts';
 import { Button, Card, Col, Descriptions, Form, Input, Modal, Row, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,7 +166,7 @@ function Activity({ userId }: { userId: string }) {
                 {
                   title: t('users.side'),
                   dataIndex: 'direction',
-                  render: (direction: number) => t(direction === 0 ? 'users.buy' : 'users.sell'),
+                  render: (direction: number) => t(direction === tradeDirections.buy ? 'users.buy' : 'users.sell'),
                 },
                 { title: t('users.quantity'), dataIndex: 'quantity', align: 'right' },
                 { title: t('users.fillPrice'), dataIndex: 'fillPrice', align: 'right', render: (price: string | null) => price ?? '—' },
@@ -208,7 +208,7 @@ function Activity({ userId }: { userId: string }) {
                   {
                     title: t('users.side'),
                     dataIndex: 'direction',
-                    render: (direction: number) => t(direction === 0 ? 'users.buy' : 'users.sell'),
+                    render: (direction: number) => t(direction === tradeDirections.buy ? 'users.buy' : 'users.sell'),
                   },
                   { title: t('users.quantity'), dataIndex: 'positionNum', align: 'right' },
                   { title: t('users.openPrice'), dataIndex: 'openPrice', align: 'right' },

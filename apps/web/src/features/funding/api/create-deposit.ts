@@ -1,4 +1,4 @@
-import { type depositCreateBody, fundingApi } from '@bolsa/contracts';
+import { depositApi, type depositCreateBody } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -9,7 +9,7 @@ export type CreateDepositInput = output<typeof depositCreateBody>;
 
 /** POST /web/recharge/create: a fiat deposit with its transfer screenshot, or a crypto deposit with its hash. */
 export function createDeposit(input: CreateDepositInput): Promise<Deposit> {
-  return callApi(fundingApi.createDeposit, { body: input, requestId: 'create-deposit' });
+  return callApi(depositApi.createDeposit, { body: input, requestId: 'create-deposit' });
 }
 
 export function useCreateDeposit() {

@@ -1,11 +1,11 @@
-import { fundingApi } from '@bolsa/contracts';
+import { bankCardApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { bankCardsQueryOptions } from './get-bank-cards.ts';
 
 /** POST /web/UserAccount/delete-card. */
 export function deleteBankCard(id: string): Promise<null> {
-  return callApi(fundingApi.deleteCard, { body: { id } });
+  return callApi(bankCardApi.deleteCard, { body: { id } });
 }
 
 export function useDeleteBankCard() {

@@ -1,11 +1,11 @@
-import { fundingApi } from '@bolsa/contracts';
+import { bankCardApi } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { withdrawalAddressesQueryOptions } from './get-withdrawal-addresses.ts';
 
 /** POST /web/UserAccount/deleteWalletAddress. */
 export function deleteWithdrawalAddress(id: string): Promise<null> {
-  return callApi(fundingApi.deleteAddress, { body: { id } });
+  return callApi(bankCardApi.deleteAddress, { body: { id } });
 }
 
 export function useDeleteWithdrawalAddress() {

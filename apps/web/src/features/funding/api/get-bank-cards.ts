@@ -1,4 +1,4 @@
-import { type bankCardSchema, fundingApi } from '@bolsa/contracts';
+import { bankCardApi, type bankCardSchema } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ export type BankCard = output<typeof bankCardSchema>;
 
 /** POST /web/UserAccount/SelectCardNo: the user's saved bank cards, numbers masked by the server. */
 export function getBankCards(signal?: AbortSignal): Promise<BankCard[]> {
-  return callApi(fundingApi.cards, { body: {}, signal });
+  return callApi(bankCardApi.cards, { body: {}, signal });
 }
 
 export const bankCardsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { fundingApi, type withdrawalAddressSchema } from '@bolsa/contracts';
+import { bankCardApi, type withdrawalAddressSchema } from '@bolsa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ export type WithdrawalAddress = output<typeof withdrawalAddressSchema>;
 
 /** POST /web/UserAccount/selectWalletAddress: the user's saved crypto withdrawal addresses. */
 export function getWithdrawalAddresses(signal?: AbortSignal): Promise<WithdrawalAddress[]> {
-  return callApi(fundingApi.addresses, { body: {}, signal });
+  return callApi(bankCardApi.addresses, { body: {}, signal });
 }
 
 export const withdrawalAddressesQueryOptions = () =>

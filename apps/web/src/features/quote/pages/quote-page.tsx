@@ -1,4 +1,4 @@
-import { type KlineType, klineTypes, type QuoteDetail } from '@bolsa/contracts';
+import { type KlineType, klineTypes, type QuoteDetail, tradeDirections } from '@bolsa/contracts';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,10 +73,10 @@ function TradeButtons({ name, code, source }: { name: string; code: string; sour
   const { t } = useTranslation();
   return (
     <div className="quote-trade-bar">
-      <Link className="button button-buy" to={paymentRouteOf({ name, code, source, direction: 0 })}>
+      <Link className="button button-buy" to={paymentRouteOf({ name, code, source, direction: tradeDirections.buy })}>
         {t('trade.buy')}
       </Link>
-      <Link className="button button-sell" to={paymentRouteOf({ name, code, source, direction: 1 })}>
+      <Link className="button button-sell" to={paymentRouteOf({ name, code, source, direction: tradeDirections.sell })}>
         {t('trade.sell')}
       </Link>
     </div>

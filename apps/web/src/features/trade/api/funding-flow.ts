@@ -1,4 +1,4 @@
-import { buyingPowerApi, type WalletType, walletApi } from '@bolsa/contracts';
+import { buyingPowerApi, transferApi, type WalletType, walletApi } from '@bolsa/contracts';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
@@ -25,7 +25,7 @@ type QuoteInput = { fromWalletType: WalletType; toWalletType: WalletType; amount
 export function useTopUpQuote(input: QuoteInput | null) {
   return useQuery({
     queryKey: ['trade', 'top-up-quote', input],
-    queryFn: input ? () => callApi(walletApi.transferQuote, { body: input }) : skipToken,
+    queryFn: input ? () => callApi(transferApi.transferQuote, { body: input }) : skipToken,
     staleTime: 20_000,
     refetchInterval: 20_000,
   });
@@ -35,7 +35,7 @@ export function useTopUpQuote(input: QuoteInput | null) {
 export function useTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteInput & { quoteId?: string; idempotencyKey: string }) => callApi(walletApi.transfer, { body }),
+    mutationFn: (body: QuoteInput & { quoteId?: string; idempotencyKey: string }) => callApi(transferApi.transfer, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryScope }),
   });
 }

@@ -1,10 +1,15 @@
+import type { EndpointAnswer } from '@bolsa/client-kit/api-client';
 import {
   type halfOrFullSchema,
+  isSourceOfOrderKind,
   type minCountSchema,
+  type OpenCloseKind,
   type Order,
-  type Position,
+  type OrderType,
+  orderKinds,
   type TimeInForce,
   type TradableSource,
+  type TradeDirection,
   tradingApi,
   type WalletType,
   walletApi,
@@ -16,9 +21,6 @@ import { tradeQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts'
 
 export type MinCount = output<typeof minCountSchema>;
 export type HalfOrFull = output<typeof halfOrFullSchema>;
-export type ListPage<T> = { list: T[]; total: number; pageNum: number; pageSize: number; hasMore: boolean };
-
-/** Every trading read lives under this key, so an order or a close refreshes all lists at once. */
 
 /** Enough rows for one screen of a retail account; the server caps a page at 100. */
 const LIST_PAGE_SIZE = 100;
@@ -35,23 +37,38 @@ const listEndpoints = {
   history: tradingApi.orderHistory,
 } as const;
 
+/** The page each list answers, as its contract entry types it: positions (holding, closed) or orders. */
+export type TradeListPage<L extends TradeList> = EndpointAnswer<(typeof listEndpoints)[L]>;
+type ListCall<L extends TradeList> = (input: {
+  body: { pageNum: number; pageSize: number };
+  signal?: AbortSignal;
+}) => Promise<TradeListPage<L>>;
+
+/** One typed call per list, so a list's page type follows its name without a cast. */
+const listCalls: { [L in TradeList]: ListCall<L> } = {
+  holding: (input) => callApi(listEndpoints.holding, input),
+  closed: (input) => callApi(listEndpoints.closed, input),
+  entrusted: (input) => callApi(listEndpoints.entrusted, input),
+  history: (input) => callApi(listEndpoints.history, input),
+};
+
 /** POST /position/me, /position/flatList, /position/consignList or /position/water/pageList: one page of a trade list. */
-export function getTradeList<T extends Position | Order>(
-  list: TradeList,
+export function getTradeList<L extends TradeList>(
+  list: L,
   signal?: AbortSignal,
   paging: { pageNum: number; pageSize: number } = { pageNum: 1, pageSize: LIST_PAGE_SIZE },
-): Promise<ListPage<T>> {
-  // The entry types the page; the caller names the row type of the list it asks for (positions or orders).
-  return callApi(listEndpoints[list], { body: paging, signal }) as Promise<ListPage<T>>;
+): Promise<TradeListPage<L>> {
+  const call: ListCall<L> = listCalls[list];
+  return call({ body: paging, signal });
 }
 
 /** A trade list read a page at a time as the user scrolls; newest first, as the server orders it. */
-function useScrolledTradeList<T extends Position | Order>(list: Exclude<TradeList, 'holding'>) {
+function useScrolledTradeList<L extends Exclude<TradeList, 'holding'>>(list: L) {
   return useInfiniteQuery({
     queryKey: [...tradeQueryScope, list],
-    queryFn: ({ pageParam, signal }) => getTradeList<T>(list, signal, { pageNum: pageParam, pageSize: SCROLL_PAGE_SIZE }),
+    queryFn: ({ pageParam, signal }) => getTradeList(list, signal, { pageNum: pageParam, pageSize: SCROLL_PAGE_SIZE }),
     initialPageParam: 1,
-    getNextPageParam: (last: ListPage<T>) => (last.hasMore ? last.pageNum + 1 : undefined),
+    getNextPageParam: (last: TradeListPage<L>) => (last.hasMore ? last.pageNum + 1 : undefined),
   });
 }
 
@@ -62,21 +79,21 @@ function useScrolledTradeList<T extends Position | Order>(list: Exclude<TradeLis
 export function usePositions() {
   return useQuery({
     queryKey: [...tradeQueryScope, 'holding'],
-    queryFn: ({ signal }) => getTradeList<Position>('holding', signal),
+    queryFn: ({ signal }) => getTradeList('holding', signal),
   });
 }
 
 export function useClosedPositions() {
-  return useScrolledTradeList<Position>('closed');
+  return useScrolledTradeList('closed');
 }
 
 export function useEntrustedOrders() {
-  return useScrolledTradeList<Order>('entrusted');
+  return useScrolledTradeList('entrusted');
 }
 
 /** Every order of the user, filled, waiting or cancelled (position activity). */
 export function useOrderHistory() {
-  return useScrolledTradeList<Order>('history');
+  return useScrolledTradeList('history');
 }
 
 /** POST /orders/cancel: cancels an order still waiting; its reserved money is released. */
@@ -118,13 +135,6 @@ export function useHalfOrFull(positionId: string | undefined) {
   });
 }
 
-/** Which wallet pays for each market (the server's rules). */
-export const walletOfSource: Record<TradableSource, WalletType> = { '0': 'STOCK', ARG: 'AR', '7': 'TW', '3': 'FUTURE', '2': 'FOREX' };
-
-export function isTradableSource(source: string): source is TradableSource {
-  return Object.hasOwn(walletOfSource, source);
-}
-
 /** POST /wallet/getWalletBalance: the market's wallet, for the available balance. */
 export function useMarketWallet(walletType: WalletType | undefined) {
   return useQuery({
@@ -137,8 +147,8 @@ export type OrderInput = {
   source: TradableSource;
   code: string;
   name: string;
-  direction: 0 | 1;
-  type: 0 | 1 | 2 | 3;
+  direction: TradeDirection;
+  type: OrderType;
   quantity: string;
   price?: string | undefined;
   stopPrice?: string | undefined;
@@ -148,10 +158,13 @@ export type OrderInput = {
   stopLoss?: string | undefined;
   idempotencyKey: string;
   /** Stocks: 1 sells what is held, 0 opens a short (issue 15 §2); absent elsewhere. */
-  openClose?: 0 | 1 | undefined;
+  openClose?: OpenCloseKind | undefined;
 };
 
-/** The create call of each market: stocks (US and Argentina), Taiwan stocks, futures, forex. */
+/**
+ * The create call of the market's order kind, from the contracts' `tradingMarkets` (stocks of the US and
+ * Argentina, Taiwan stocks, futures, forex); each kind names its instrument by its own field.
+ */
 export function createOrder(input: OrderInput): Promise<Order> {
   const { source, code, name, ...fields } = input;
   const common = {
@@ -166,11 +179,13 @@ export function createOrder(input: OrderInput): Promise<Order> {
     stopLoss: fields.stopLoss,
     idempotencyKey: fields.idempotencyKey,
   };
-  if (source === '3') return callApi(tradingApi.createGold, { body: { goldCode: code, goldName: name, ...common } });
-  if (source === '2') return callApi(tradingApi.createForex, { body: { stockCode: code, ...common } });
+  if (isSourceOfOrderKind(source, 'gold'))
+    return callApi(tradingApi[orderKinds.gold.api], { body: { goldCode: code, goldName: name, ...common } });
+  if (isSourceOfOrderKind(source, 'forex')) return callApi(tradingApi[orderKinds.forex.api], { body: { stockCode: code, ...common } });
   const openClose = fields.openClose;
-  if (source === '7') return callApi(tradingApi.createTwStock, { body: { stockCode: code, source, ...common, openClose } });
-  return callApi(tradingApi.createStock, { body: { stockCode: code, source, ...common, openClose } });
+  if (isSourceOfOrderKind(source, 'twStock'))
+    return callApi(tradingApi[orderKinds.twStock.api], { body: { stockCode: code, source, ...common, openClose } });
+  return callApi(tradingApi[orderKinds.stock.api], { body: { stockCode: code, source, ...common, openClose } });
 }
 
 export function useCreateOrder() {

@@ -1,5 +1,5 @@
 import '../../../lib/antd-mobile-setup.ts';
-import { type Locale, type Position, resultCodeOf } from '@bolsa/contracts';
+import { type Locale, type Position, resultCodeOf, tradeDirections } from '@bolsa/contracts';
 import { Popup } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -174,7 +174,7 @@ export function EditLevelsDialog({ position, locale, onClose }: { position: Posi
         <Facts
           rows={[
             [t('trade.ticket.instrument'), `${position.stockName} (${position.stockCode})`],
-            [t('trade.ticket.direction'), t(position.direction === 1 ? 'trade.sides.1' : 'trade.sides.0')],
+            [t('trade.ticket.direction'), t(position.direction === tradeDirections.sell ? 'trade.sides.1' : 'trade.sides.0')],
             [t('trade.fields.openPrice'), formatDecimal(position.openPrice, locale)],
             [t('trade.fields.currentPrice'), formatDecimal(reference, locale)],
           ]}
@@ -200,7 +200,8 @@ export function EditLevelsDialog({ position, locale, onClose }: { position: Posi
           error={errors.stopLoss}
         />
         <p className="form-field-hint">
-          {t(position.direction === 0 ? 'trade.ticket.levelsHintBuy' : 'trade.ticket.levelsHintSell')} {t('trade.editLevels.hint')}
+          {t(position.direction === tradeDirections.buy ? 'trade.ticket.levelsHintBuy' : 'trade.ticket.levelsHintSell')}{' '}
+          {t('trade.editLevels.hint')}
         </p>
         <div className="position-sheet-actions">
           <button type="button" className="button button-default" onClick={onClose}>

@@ -1,4 +1,4 @@
-import type { Position, QuoteTick } from '@bolsa/contracts';
+import { isTradableSource, type Position, type QuoteTick, tradeDirections, tradingMarkets } from '@bolsa/contracts';
 import { toMoneyText } from './trade-format.ts';
 
 /**
@@ -7,9 +7,12 @@ import { toMoneyText } from './trade-format.ts';
  * converts at that very pair's price: the rate moves with each quote. Otherwise the rate the server used
  * at its last reading (1 for the same currency; a cross keeps it until the next refetch).
  */
+/** A forex market's instrument (the contracts' `tradingMarkets` says which create call takes it). */
+const isForex = (source: string) => isTradableSource(source) && tradingMarkets[source].orderKind === 'forex';
+
 function walletRateOf(position: Position, tick: QuoteTick): number {
   const isPairOnWalletCurrency =
-    position.source === '2' && position.stockCode.length === 6 && position.stockCode.startsWith(position.currency);
+    isForex(position.source) && position.stockCode.length === 6 && position.stockCode.startsWith(position.currency);
   if (isPairOnWalletCurrency) return 1 / Number(tick.price);
   return Number(position.walletRate);
 }
@@ -24,7 +27,7 @@ function walletRateOf(position: Position, tick: QuoteTick): number {
  */
 export function revaluePosition(position: Position, tick: QuoteTick | undefined): Position {
   if (!tick || position.status !== 'open' || tick.code !== position.stockCode) return position;
-  const isBuy = position.direction === 0;
+  const isBuy = position.direction === tradeDirections.buy;
   const closeAt = isBuy ? tick.bid : tick.ask;
   const current = Number(closeAt);
   const open = Number(position.openPrice);

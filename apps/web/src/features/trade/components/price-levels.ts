@@ -1,3 +1,5 @@
+import { tradeDirections } from '@bolsa/contracts';
+
 const decimalPattern = /^\d+(\.\d+)?$/;
 
 /** A typed price or quantity the server will accept: digits with an optional decimal part, above zero. */
@@ -22,6 +24,6 @@ export function levelErrors(input: { direction: number; reference: string | null
     if (!gainsAbove && Number(value) >= reference) return 'mustBeBelow';
     return undefined;
   };
-  const isBuy = input.direction === 0;
+  const isBuy = input.direction === tradeDirections.buy;
   return { takeProfit: check(input.takeProfit, isBuy), stopLoss: check(input.stopLoss, !isBuy) };
 }

@@ -1,11 +1,17 @@
-import type { Holding, Locale, TradableSource } from '@bolsa/contracts';
+import {
+  type Holding,
+  isStockSource,
+  type Locale,
+  type OpenCloseKind,
+  openCloseKinds,
+  type TradeDirection,
+  tradeDirections,
+} from '@bolsa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHolding } from '../api/get-holding.ts';
 import { formatDecimal } from './trade-format.ts';
 import './stock-sell.css';
-
-const stockSources: readonly TradableSource[] = ['0', 'ARG', '7'];
 
 export type StockSell = {
   /** A Sell on a stock: it closes what is held, or (explicitly) opens a short. */
@@ -15,14 +21,15 @@ export type StockSell = {
   isShort: boolean;
   holding: Holding | undefined;
   /** The spec's open/close flag sent with the order: 1 close, 0 an explicit short; undefined otherwise. */
-  openClose: 0 | 1 | undefined;
+  openClose: OpenCloseKind | undefined;
   chooseShort(isShort: boolean): void;
 };
 
 /** The Sell of a stock (issue 15 §2): by default it sells what is held; a short is a separate choice where allowed. */
-export function useStockSell(code: string, source: TradableSource, direction: 0 | 1): StockSell {
-  const isStockSell = direction === 1 && stockSources.includes(source);
-  const holding = useHolding(code, stockSources.includes(source)).data;
+export function useStockSell(code: string, source: string, direction: TradeDirection): StockSell {
+  const isStock = isStockSource(source);
+  const isStockSell = direction === tradeDirections.sell && isStock;
+  const holding = useHolding(code, isStock).data;
   const [wantsShort, setWantsShort] = useState(false);
   const isShort = isStockSell && wantsShort && holding?.canSellShort === true;
   return {
@@ -30,7 +37,7 @@ export function useStockSell(code: string, source: TradableSource, direction: 0 
     isClosing: isStockSell && !isShort,
     isShort,
     holding,
-    openClose: isStockSell ? (isShort ? 0 : 1) : undefined,
+    openClose: isStockSell ? (isShort ? openCloseKinds.open : openCloseKinds.close) : undefined,
     chooseShort: setWantsShort,
   };
 }

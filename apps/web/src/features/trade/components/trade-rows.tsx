@@ -1,4 +1,4 @@
-import type { Locale, Order, Position } from '@bolsa/contracts';
+import { type Locale, type Order, openCloseKinds, orderStatuses, type Position, tradeDirections } from '@bolsa/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,8 +19,8 @@ function Detail({ label, value, className }: { label: string; value: string; cla
 function DirectionTag({ direction }: { direction: number }) {
   const { t } = useTranslation();
   return (
-    <span className={`trade-direction ${direction === 1 ? 'is-sell' : 'is-buy'}`}>
-      {t(direction === 1 ? 'trade.sides.1' : 'trade.sides.0')}
+    <span className={`trade-direction ${direction === tradeDirections.sell ? 'is-sell' : 'is-buy'}`}>
+      {t(direction === tradeDirections.sell ? 'trade.sides.1' : 'trade.sides.0')}
     </span>
   );
 }
@@ -141,7 +141,7 @@ export function OrderRow({
 }) {
   const { t } = useTranslation();
   const symbol = currencySymbolOf(order.currency);
-  const isInProgress = order.status === 0 || order.status === 3;
+  const isInProgress = order.status === orderStatuses.entrusted || order.status === orderStatuses.triggered;
   const reason = reasonOf(order, t);
   return (
     <li className="trade-row" aria-label={`${order.stockName} ${order.stockCode}`}>
@@ -152,7 +152,7 @@ export function OrderRow({
           <DirectionTag direction={order.direction} />
         </div>
         <span className="trade-status">
-          {order.openClose === 1 ? `${t('trade.openClose.1')} · ` : ''}
+          {order.openClose === openCloseKinds.close ? `${t('trade.openClose.1')} · ` : ''}
           {t(`trade.status.${order.status}`)}
         </span>
       </div>
@@ -168,12 +168,12 @@ export function OrderRow({
             {order.amount ? <Detail label={t('trade.fields.amount')} value={formatMoney(order.amount, locale, symbol)} /> : null}
             {order.fee ? <Detail label={t('trade.fields.fee')} value={formatMoney(order.fee, locale, symbol)} /> : null}
           </>
-        ) : isInProgress && order.openClose === 0 ? (
+        ) : isInProgress && order.openClose === openCloseKinds.open ? (
           <Detail label={t('trade.fields.held')} value={formatMoney(order.heldAmount, locale, symbol)} />
         ) : isInProgress ? (
           <Detail label={t('trade.fields.fillsAt')} value={t('trade.fillsAtOpen')} />
         ) : null}
-        {order.openClose === 0 && isInProgress ? (
+        {order.openClose === openCloseKinds.open && isInProgress ? (
           <Detail label={t('trade.fields.timeInForce')} value={t(`trade.ticket.timeInForces.${order.timeInForce}`)} />
         ) : null}
         {order.takeProfit ? <Detail label={t('trade.fields.takeProfit')} value={formatDecimal(order.takeProfit, locale)} /> : null}

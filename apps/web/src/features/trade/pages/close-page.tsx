@@ -1,5 +1,5 @@
 import '../../../lib/antd-mobile-setup.ts';
-import { type Locale, type Position, resultCodeOf } from '@bolsa/contracts';
+import { type Locale, orderStatuses, type Position, resultCodeOf, tradeDirections } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
@@ -85,8 +85,8 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
       {
         onSuccess: (order) => {
           submissionKey.settle();
-          // Accepted but waiting for the open (status 0): it is listed under Entrusted, where it can be cancelled.
-          const isQueued = order.status === 0 || order.status === 3;
+          // Accepted but waiting for the open (entrusted): it is listed under Entrusted, where it can be cancelled.
+          const isQueued = order.status === orderStatuses.entrusted || order.status === orderStatuses.triggered;
           showToast(t(isQueued ? 'trade.closePage.queued' : 'trade.closePage.closed'), 'success');
           navigate(tradeTabRoute(isQueued ? 2 : 0), { replace: true });
         },
@@ -111,7 +111,8 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
         <div>
           <p className="order-head-name">{position.stockName}</p>
           <p className="order-head-code">
-            {position.stockCode} · {t(position.direction === 1 ? 'trade.sides.1' : 'trade.sides.0')} · {position.leverage}×
+            {position.stockCode} · {t(position.direction === tradeDirections.sell ? 'trade.sides.1' : 'trade.sides.0')} ·{' '}
+            {position.leverage}×
           </p>
         </div>
         <div className="order-head-price">

@@ -1,5 +1,19 @@
 import '../../../lib/antd-mobile-setup.ts';
-import { type Locale, type Order, resultCodeOf, type TimeInForce, type TradableSource, timeInForces } from '@bolsa/contracts';
+import {
+  isTradableSource,
+  type Locale,
+  type Order,
+  type OrderType,
+  orderStatuses,
+  orderTypes,
+  resultCodeOf,
+  type TimeInForce,
+  type TradableSource,
+  type TradeDirection,
+  timeInForces,
+  tradeDirections,
+  tradingMarkets,
+} from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
@@ -18,16 +32,7 @@ import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useInstrumentQuote } from '../api/get-instrument-quote.ts';
-import {
-  isTradableSource,
-  type MinCount,
-  useCreateOrder,
-  useHalfOrFull,
-  useMarketWallet,
-  useMinCount,
-  usePositionsByStock,
-  walletOfSource,
-} from '../api/trading.ts';
+import { type MinCount, useCreateOrder, useHalfOrFull, useMarketWallet, useMinCount, usePositionsByStock } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from '../components/price-levels.ts';
 import { StockSellChoice, useStockSell } from '../components/stock-sell.tsx';
 import { TopUpOffer } from '../components/top-up-offer.tsx';
@@ -44,12 +49,11 @@ export function leverageOptionsOf(limits: Pick<MinCount, 'leverageMin' | 'levera
   return within.length > 0 ? within : [limits.leverageMin];
 }
 
-type OrderType = 0 | 1 | 2 | 3;
 type FieldName = 'quantity' | 'price' | 'stopPrice' | 'leverage' | 'takeProfit' | 'stopLoss';
 
-/** Limit (1) and stop-limit (3) orders carry a limit price; stop (2) and stop-limit (3) a trigger price. */
-export const hasLimitPrice = (type: OrderType) => type === 1 || type === 3;
-export const hasStopPrice = (type: OrderType) => type === 2 || type === 3;
+/** Limit and stop-limit orders carry a limit price; stop and stop-limit orders a trigger price. */
+export const hasLimitPrice = (type: OrderType) => type === orderTypes.limit || type === orderTypes.stopLimit;
+export const hasStopPrice = (type: OrderType) => type === orderTypes.stop || type === orderTypes.stopLimit;
 
 /** The largest whole number of lots not above `value`, as a decimal string. */
 function floorToLots(value: number, lot: number): string {
@@ -73,14 +77,24 @@ function Summary({ rows }: { rows: Array<[string, string]> }) {
   );
 }
 
-function Ticket({ code, name, source, initialDirection }: { code: string; name: string; source: TradableSource; initialDirection: 0 | 1 }) {
+function Ticket({
+  code,
+  name,
+  source,
+  initialDirection,
+}: {
+  code: string;
+  name: string;
+  source: TradableSource;
+  initialDirection: TradeDirection;
+}) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
   const navigate = useNavigate();
   const detail = useInstrumentQuote(code);
   const live = useLiveQuotes([code]).get(code);
   const rules = useMinCount(code);
-  const walletType = rules.data?.walletType ?? walletOfSource[source];
+  const walletType = rules.data?.walletType ?? tradingMarkets[source].walletType;
   const wallet = useMarketWallet(walletType);
   const held = usePositionsByStock(code);
   const heldPosition = held.data?.find((position) => position.status === 'open');
@@ -88,12 +102,12 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const create = useCreateOrder();
   const submissionKey = useSubmissionKey();
 
-  const [direction, setDirection] = useState<0 | 1>(initialDirection);
+  const [direction, setDirection] = useState<TradeDirection>(initialDirection);
   // A stock Sell closes what is held, at the market (issue 15 §2); a short is the explicit other choice.
   const stockSell = useStockSell(code, source, direction);
   const isClosing = stockSell.isClosing;
-  const [chosenType, setType] = useState<OrderType>(0);
-  const type: OrderType = isClosing ? 0 : chosenType;
+  const [chosenType, setType] = useState<OrderType>(orderTypes.market);
+  const type: OrderType = isClosing ? orderTypes.market : chosenType;
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
   const [stopPrice, setStopPrice] = useState('');
@@ -117,10 +131,10 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
   const changeRatio = live?.changeRatio ?? detail.data?.change_ratio;
   const marketStatus = live?.marketStatus ?? rules.data?.marketStatus ?? detail.data?.marketStatus;
   const isMarketClosed = marketStatus !== undefined && marketStatus !== 'open';
-  const touch = direction === 0 ? ask : bid;
+  const touch = direction === tradeDirections.buy ? ask : bid;
 
   // The estimate of what the order reserves: the server's rule (value / leverage, fee rate with a minimum).
-  const estimatePrice = hasLimitPrice(type) ? price : type === 2 ? stopPrice : touch;
+  const estimatePrice = hasLimitPrice(type) ? price : type === orderTypes.stop ? stopPrice : touch;
   const multiplier = Number(rules.data?.multiplier ?? detail.data?.multiplier ?? 1) || 1;
   const feeRate = Number(rules.data?.feeRate ?? 0);
   const feeMinimum = Number(rules.data?.feeMinimum ?? 0);
@@ -198,7 +212,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
       {
         onSuccess: (order: Order) => {
           submissionKey.settle();
-          const isFilled = order.status === 1;
+          const isFilled = order.status === orderStatuses.success;
           showToast(t(isFilled ? 'trade.ticket.filled' : 'trade.ticket.placed'), 'success');
           navigate(tradeTabRoute(isFilled ? 0 : 2), { replace: true });
         },
@@ -217,7 +231,10 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
     if (create.isPending || !validate()) return;
     const rows: Array<[string, string]> = [
       [t('trade.ticket.instrument'), `${name} (${code})`],
-      [t('trade.ticket.direction'), t(direction === 0 ? 'trade.buy' : stockSell.isShort ? 'trade.stockSell.openShort' : 'trade.sell')],
+      [
+        t('trade.ticket.direction'),
+        t(direction === tradeDirections.buy ? 'trade.buy' : stockSell.isShort ? 'trade.stockSell.openShort' : 'trade.sell'),
+      ],
       [t('trade.fields.type'), t(`trade.orderTypes.${type}`)],
       [t('trade.fields.quantity'), formatDecimal(quantity, locale)],
     ];
@@ -288,15 +305,15 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
         <fieldset className="segmented">
           <legend className="form-field-label">{t('trade.ticket.direction')}</legend>
           <div className="segmented-options order-direction">
-            {([0, 1] as const).map((value) => (
+            {[tradeDirections.buy, tradeDirections.sell].map((value) => (
               <button
                 key={value}
                 type="button"
-                className={`segmented-option${direction === value ? ` is-selected ${value === 0 ? 'is-buy' : 'is-sell'}` : ''}`}
+                className={`segmented-option${direction === value ? ` is-selected ${value === tradeDirections.buy ? 'is-buy' : 'is-sell'}` : ''}`}
                 aria-pressed={direction === value}
                 onClick={() => setDirection(value)}
               >
-                {t(value === 0 ? 'trade.buy' : 'trade.sell')}
+                {t(value === tradeDirections.buy ? 'trade.buy' : 'trade.sell')}
               </button>
             ))}
           </div>
@@ -305,7 +322,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
         <fieldset className="segmented" hidden={isClosing}>
           <legend className="form-field-label">{t('trade.fields.type')}</legend>
           <div className="segmented-options">
-            {([0, 1, 2, 3] as const).map((value) => (
+            {Object.values(orderTypes).map((value) => (
               <button
                 key={value}
                 type="button"
@@ -330,7 +347,7 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
             value={stopPrice}
             onValueChange={edit(setStopPrice, 'stopPrice')}
             error={errors.stopPrice}
-            hint={t(type === 3 ? 'trade.ticket.stopLimitHint' : 'trade.ticket.stopHint')}
+            hint={t(type === orderTypes.stopLimit ? 'trade.ticket.stopLimitHint' : 'trade.ticket.stopHint')}
           />
         ) : null}
         {hasLimitPrice(type) ? (
@@ -418,7 +435,9 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
               error={errors.stopLoss}
             />
           </div>
-          <p className="form-field-hint">{t(direction === 0 ? 'trade.ticket.levelsHintBuy' : 'trade.ticket.levelsHintSell')}</p>
+          <p className="form-field-hint">
+            {t(direction === tradeDirections.buy ? 'trade.ticket.levelsHintBuy' : 'trade.ticket.levelsHintSell')}
+          </p>
         </fieldset>
         <section className="order-preview" aria-label={t('trade.ticket.preview')}>
           <h2 className="order-preview-title">{t('trade.ticket.preview')}</h2>
@@ -453,12 +472,18 @@ function Ticket({ code, name, source, initialDirection }: { code: string; name: 
         </section>
         <button
           type="submit"
-          className={`button button-block ${direction === 0 ? 'button-buy' : 'button-sell'}`}
+          className={`button button-block ${direction === tradeDirections.buy ? 'button-buy' : 'button-sell'}`}
           disabled={create.isPending}
         >
           {create.isPending
             ? t('common.loading')
-            : t(direction === 0 ? 'trade.ticket.submitBuy' : stockSell.isShort ? 'trade.stockSell.submitShort' : 'trade.ticket.submitSell')}
+            : t(
+                direction === tradeDirections.buy
+                  ? 'trade.ticket.submitBuy'
+                  : stockSell.isShort
+                    ? 'trade.stockSell.submitShort'
+                    : 'trade.ticket.submitSell',
+              )}
         </button>
       </form>
     </div>
@@ -474,7 +499,7 @@ export function OrderPage() {
   const [searchParams] = useSearchParams();
   const code = (searchParams.get('code') ?? '').toUpperCase();
   const name = searchParams.get('name') || code;
-  const direction = searchParams.get('direction') === '1' ? 1 : 0;
+  const direction = searchParams.get('direction') === String(tradeDirections.sell) ? tradeDirections.sell : tradeDirections.buy;
   const quote = useInstrumentQuote(isTradableSource(searchParams.get('source') ?? '') ? '' : code);
   const source = searchParams.get('source') ?? quote.data?.source ?? '';
   const title = name || t('trade.ticket.title');

@@ -1,5 +1,5 @@
 import '../../../lib/antd-mobile-setup.ts';
-import type { Locale, Order, Position } from '@bolsa/contracts';
+import { type Locale, type Order, openCloseKinds, type Position, tradeDirections } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { TransportQRcodeOutline } from 'antd-mobile-icons';
 import { type KeyboardEvent, useState } from 'react';
@@ -100,10 +100,10 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
       title: t('trade.cancelTitle'),
       // A close queued for the open holds no money: cancelling it keeps the position open.
       content:
-        order.openClose === 1
+        order.openClose === openCloseKinds.close
           ? t('trade.cancelCloseText', { quantity: formatDecimal(order.quantity, locale), code: order.stockCode })
           : t('trade.cancelText', {
-              direction: t(order.direction === 1 ? 'trade.sell' : 'trade.buy'),
+              direction: t(order.direction === tradeDirections.sell ? 'trade.sell' : 'trade.buy'),
               quantity: formatDecimal(order.quantity, locale),
               code: order.stockCode,
               amount: formatMoney(order.heldAmount, locale, currencySymbolOf(order.currency)),

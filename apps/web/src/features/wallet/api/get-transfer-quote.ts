@@ -1,4 +1,4 @@
-import { type transferQuoteSchema, type WalletType, walletApi } from '@bolsa/contracts';
+import { transferApi, type transferQuoteSchema, type WalletType } from '@bolsa/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ export type TransferQuoteInput = { fromWalletType: WalletType; toWalletType: Wal
 
 /** POST /web/wallet/transferQuote: the rate and amount received for a transfer across currencies, held 30 s. */
 export function getTransferQuote(input: TransferQuoteInput): Promise<TransferQuote> {
-  return callApi(walletApi.transferQuote, { body: input, requestId: 'transfer-quote' });
+  return callApi(transferApi.transferQuote, { body: input, requestId: 'transfer-quote' });
 }
 
 export function useTransferQuote() {

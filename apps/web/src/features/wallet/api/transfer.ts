@@ -1,4 +1,4 @@
-import { type transferResultSchema, type WalletType, walletApi } from '@bolsa/contracts';
+import { transferApi, type transferResultSchema, type WalletType } from '@bolsa/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -15,7 +15,7 @@ export type TransferInput = {
 
 /** POST /web/wallet/transfer: moves money between two of the user's wallets (with the quote across currencies). */
 export function transfer(input: TransferInput): Promise<TransferResult> {
-  return callApi(walletApi.transfer, { body: input });
+  return callApi(transferApi.transfer, { body: input });
 }
 
 export function useTransfer() {

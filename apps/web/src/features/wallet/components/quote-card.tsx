@@ -1,5 +1,4 @@
-import type { Locale } from '@bolsa/contracts';
-import { currencyOfWallet, type WalletType } from '@bolsa/contracts';
+import { currencyOfWallet, type Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { TransferQuote } from '../api/get-transfer-quote.ts';
@@ -10,8 +9,8 @@ type QuoteCardProps = { quote: TransferQuote; secondsLeft: number; locale: Local
 /** The quoted conversion: the rate, what leaves, what arrives, and how long the quote is honoured. */
 export function QuoteCard({ quote, secondsLeft, locale }: QuoteCardProps) {
   const { t } = useTranslation();
-  const fromCurrency = currencyOfWallet(quote.fromWalletType as WalletType);
-  const toCurrency = currencyOfWallet(quote.toWalletType as WalletType);
+  const fromCurrency = currencyOfWallet(quote.fromWalletType);
+  const toCurrency = currencyOfWallet(quote.toWalletType);
   const isExpired = secondsLeft <= 0;
   return (
     <section className={`quote-card${isExpired ? ' is-expired' : ''}`} aria-labelledby="quote-card-title">

@@ -4,8 +4,8 @@ import {
   FX_QUOTE_VALIDITY_MS,
   type Locale,
   resultCodeOf,
+  transferApi,
   type WalletType,
-  walletApi,
   walletTypes,
 } from '@bolsa/contracts';
 import { ClockCircleOutline } from 'antd-mobile-icons';
@@ -63,7 +63,7 @@ export function TransferPage() {
   const { t, i18n } = useTranslation();
   const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
   const wallets = useWallets();
-  const form = useForm(walletApi.transferQuote.body, { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '' });
+  const form = useForm(transferApi.transferQuote.body, { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '' });
   const quoteMutation = useTransferQuote();
   const transferMutation = useTransfer();
   const cancelMutation = useCancelTransfer();
@@ -180,7 +180,7 @@ export function TransferPage() {
               </h2>
               <p className="notice-text">
                 {t('transfer.pendingText', {
-                  amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType as WalletType))),
+                  amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType))),
                 })}
               </p>
               <button

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { accountAssetsSchema } from './assets.ts';
-import { bankAccountKindOf, compactAccount } from './bank-accounts.ts';
+import { bankAccountKindOf, bankAccountKinds, compactAccount, isValidAbaRouting, isValidJapaneseAccountName } from './bank-accounts.ts';
 import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
-import { reviewApi } from './review.ts';
+import { reviewApi, reviewIdParams } from './review.ts';
 import { statementFilterFields, statementLineFields } from './statement.ts';
 import { amountSchema, optionalTextSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 
@@ -197,6 +197,8 @@ export const withdrawalSchema = z.object({
   reviewStatus: z.number().int(),
   reason: z.string().nullable(),
   destination: z.string(),
+  /** What reaches the account when it is paid in another currency (a yen withdrawal): the amount and the quoted rate. */
+  payout: z.object({ currency: z.literal('JPY'), amount: money, rate: z.string() }).nullable(),
   timeline: z.array(z.object({ step: z.enum(['requested', 'paid', 'rejected']), timeTimestamp: z.number().int() })),
   createTimeTimestamp: z.number().int(),
 });
@@ -222,6 +224,8 @@ export const withdrawalApplyBody = z.discriminatedUnion(
   { error: 'validation.invalidValue' },
 );
 
+export const japaneseAccountTypes = ['ordinary', 'current', 'savings'] as const;
+
 export const otherWithdrawalApplyBody = z.object({
   institutionName: textSchema(50),
   branchNumber: z
@@ -229,15 +233,31 @@ export const otherWithdrawalApplyBody = z.object({
     .trim()
     .regex(/^\d{3}$/, { error: 'validation.branchNumber' }),
   branchName: textSchema(50),
+  /** Japanese accounts are 7 digits (shorter ones are written with leading zeros). */
   accountNumber: z
     .string({ error: typeError })
     .trim()
-    .regex(/^\d{6,8}$/, { error: 'validation.accountNumber' }),
-  recipientName: textSchema(50),
+    .regex(/^\d{7}$/, { error: 'validation.accountNumber' }),
+  accountType: z.enum(japaneseAccountTypes, { error: 'validation.invalidValue' }).default('ordinary'),
+  /** As the bank holds it for a Zengin transfer: katakana or Latin letters, digits and ( ) . , - / spaces. */
+  recipientName: textSchema(50).refine(isValidJapaneseAccountName, { error: 'validation.recipientName' }),
   amount: amountSchema,
+  /** The yen quote the person saw (`fundingApi.yenQuote`), honoured for 30 s; without it the current rate applies. */
+  quoteId: z.string().max(100).optional(),
   /** The spec's "withdrawal password" is the pay password. */
   payPassword: payPasswordSchema,
   idempotencyKey: idempotencyKeySchema,
+});
+
+export const yenQuoteBody = z.object({ amount: amountSchema });
+export const yenQuoteSchema = z.object({
+  quoteId: z.string(),
+  /** USD taken from the balance wallet. */
+  fromAmount: money,
+  /** Whole yen paid to the account. */
+  toAmount: money,
+  rate: z.string(),
+  expiresAtTimestamp: z.number().int(),
 });
 
 export const bankCardSchema = z.object({
@@ -246,6 +266,9 @@ export const bankCardSchema = z.object({
   accountName: z.string(),
   /** Only the last four digits leave the server. */
   cardNumberMasked: z.string(),
+  accountKind: z.enum(bankAccountKinds).nullable(),
+  /** A US account's ABA routing number (public, printed on cheques); null for other kinds. */
+  routingNumber: z.string().nullable(),
   createTimeTimestamp: z.number().int(),
 });
 
@@ -256,17 +279,29 @@ const cardFields = {
     .string({ error: typeError })
     .trim()
     .transform(compactAccount)
-    // A card (Luhn, 12-19 digits), an Argentine CBU or CVU (22 digits), an alias or an IBAN, by its check digits (issue 15 §5).
-    .pipe(
-      z
-        .string()
-        .max(34, { error: 'validation.cardNumber' })
-        .refine((value) => bankAccountKindOf(value) !== undefined, { error: 'validation.cardNumber' }),
-    ),
+    .pipe(z.string().min(1, { error: 'validation.cardNumber' }).max(34, { error: 'validation.cardNumber' })),
+  /** Only for a US account: its 9-digit ABA routing number, checked by its own digit. */
+  routingNumber: z
+    .string({ error: typeError })
+    .trim()
+    .transform(compactAccount)
+    .pipe(z.string().refine((value) => value === '' || isValidAbaRouting(value), { error: 'validation.routingNumber' }))
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
 };
 
-export const addCardBody = z.object(cardFields);
-export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields });
+/**
+ * A card (Luhn, 12-19 digits), an Argentine CBU or CVU (22 digits), an alias, an IBAN, or a US account number
+ * beside its routing number: each by its own check digits (issue 15 §5).
+ */
+const isKnownAccount = (value: { cardNumber: string; routingNumber?: string | undefined }) =>
+  value.routingNumber !== undefined && !isValidAbaRouting(value.routingNumber)
+    ? true // the routing number's own message says what is wrong
+    : bankAccountKindOf(value.cardNumber, value.routingNumber) !== undefined;
+const accountCheck = { error: 'validation.cardNumber', path: ['cardNumber'] };
+
+export const addCardBody = z.object(cardFields).refine(isKnownAccount, accountCheck);
+export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields }).refine(isKnownAccount, accountCheck);
 export const deleteByIdBody = z.object({ id: recordIdSchema });
 
 export const cryptoNetworks = ['TRC20', 'ERC20'] as const;
@@ -349,6 +384,8 @@ export const fundingApi = {
   },
   withdraw: { method: 'POST', path: '/withdrawal/withdrawal-apply', body: withdrawalApplyBody, data: withdrawalSchema },
   withdrawOther: { method: 'POST', path: '/withdrawal/other-withdrawal-apply', body: otherWithdrawalApplyBody, data: withdrawalSchema },
+  /** What a yen withdrawal of `amount` USD pays in yen, at a rate honoured for 30 s. */
+  yenQuote: { method: 'POST', path: '/withdrawal/yen-quote', body: yenQuoteBody, data: yenQuoteSchema },
   withdrawals: { method: 'POST', path: '/withdrawal/listPage', body: z.object(pageBodyFields).optional(), data: pageOf(withdrawalSchema) },
   cards: { method: 'POST', path: '/UserAccount/SelectCardNo', body: emptyBody, data: z.array(bankCardSchema) },
   addCard: { method: 'POST', path: '/UserAccount/addCardNo', body: addCardBody, data: bankCardSchema },
@@ -449,4 +486,12 @@ export const operatorApi = {
   outbox: { method: 'GET', path: '/outbox', permission: 'outbox.read', data: z.array(outboxEntrySchema) },
   approveWithdrawal: withdrawalReview.approve,
   rejectWithdrawal: withdrawalReview.reject,
+  /** The full account to pay a withdrawal to; each call is audited (issue 15 §5). */
+  revealWithdrawalAccount: {
+    method: 'POST',
+    path: '/withdrawals/:id/reveal-account',
+    permission: 'reviews.withdrawals',
+    params: reviewIdParams,
+    data: z.object({ method: z.enum(['bank', 'crypto', 'yen_bank']), details: z.record(z.string(), z.string()) }),
+  },
 } as const;

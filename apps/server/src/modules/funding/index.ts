@@ -9,7 +9,7 @@ import { uploads } from '../uploads/index.ts';
 import { createAdjustmentsService } from './adjustments.service.ts';
 import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 import { createDepositsService } from './deposits.service.ts';
-import { createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
+import { createAccountReveal, createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
 import { registerFundingRoutes } from './funding.routes.ts';
 import { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 import { createPayoutAccountsService } from './payout-accounts.service.ts';
@@ -58,13 +58,15 @@ export const funding = defineModule({
     const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
     const deposits = createDepositsService({ db, auth, ledger, uploads, chain, notify, now });
     const limits = { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd };
-    const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
+    const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, fx, notify, now });
     const payoutAccounts = createPayoutAccountsService({ db });
     const reviews = createFundingReviews(db, { deposits, withdrawals });
+    const revealAccount = createAccountReveal(db, withdrawals);
     const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages, maxAmount: config.adjustmentMax });
-    return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments };
+    return { wallet, deposits, withdrawals, payoutAccounts, reviews, revealAccount, adjustments };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),
-  operatorRoutes: (operatorApi, { reviews, adjustments }) => registerFundingOperatorRoutes(operatorApi, reviews, adjustments),
+  operatorRoutes: (operatorApi, { reviews, revealAccount, adjustments }) =>
+    registerFundingOperatorRoutes(operatorApi, reviews, adjustments, revealAccount),
   jobs: ({ deposits, wallet }) => [deposits.chainWatcherJob, wallet.pendingTransfersJob],
 });

@@ -11,6 +11,7 @@ import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.
 import { createDepositsService } from './deposits.service.ts';
 import { createAccountReveal, createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
 import { registerFundingRoutes } from './funding.routes.ts';
+import { createFundingDaySummary } from './funding-day-summary.ts';
 import { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 import { createPayoutAccountsService } from './payout-accounts.service.ts';
 import { createWalletService } from './wallet.service.ts';
@@ -21,6 +22,7 @@ export { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.
 export { createDepositsService, type DepositsService } from './deposits.service.ts';
 export type { FundingReviews } from './funding.operator.ts';
 export { registerFundingRoutes } from './funding.routes.ts';
+export { createFundingDaySummary, type FundingDaySummary, type PendingQueue } from './funding-day-summary.ts';
 export { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 export { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service.ts';
 export { createWalletService, type WalletService } from './wallet.service.ts';
@@ -63,7 +65,8 @@ export const funding = defineModule({
     const reviews = createFundingReviews(db, { deposits, withdrawals });
     const revealAccount = createAccountReveal(db, withdrawals);
     const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages, maxAmount: config.adjustmentMax });
-    return { wallet, deposits, withdrawals, payoutAccounts, reviews, revealAccount, adjustments };
+    const daySummary = createFundingDaySummary(db);
+    return { wallet, deposits, withdrawals, payoutAccounts, reviews, revealAccount, adjustments, daySummary };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),
   operatorRoutes: (operatorApi, { reviews, revealAccount, adjustments }) =>

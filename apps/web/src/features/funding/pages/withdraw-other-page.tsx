@@ -83,6 +83,7 @@ export function WithdrawOtherPage() {
       <NavBar title={t('funding.withdrawTitle')} />
       <div className="page-body">
         <WithdrawMethodTabs />
+        {flow.identityNotice}
         {flow.isUserKnown && !flow.hasPayPassword ? <PayPasswordNotice /> : null}
         <UsableAmount usable={usable.data} isPending={usable.isPending} locale={locale} />
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>

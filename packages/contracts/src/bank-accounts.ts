@@ -76,6 +76,14 @@ export function isValidUsAccountNumber(value: string): boolean {
   return /^\d{4,17}$/.test(value);
 }
 
+/**
+ * The account holder's name of a Japanese bank account as a Zengin transfer carries it: katakana (full or
+ * half width, with the long-vowel mark), Latin letters, digits, spaces and ( ) . , - /. Kanji are not carried.
+ */
+export function isValidJapaneseAccountName(value: string): boolean {
+  return /^[\u30A0-\u30FF\uFF66-\uFF9F\u3000A-Za-z0-9 ().,\-/]+$/u.test(value) && /[^\s]/u.test(value);
+}
+
 export const bankAccountKinds = ['card', 'cbu', 'cvu', 'alias', 'iban', 'us_account'] as const;
 export type BankAccountKind = (typeof bankAccountKinds)[number];
 

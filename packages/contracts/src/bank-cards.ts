@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountKindOf, compactAccount } from './bank-accounts.ts';
+import { bankAccountKindOf, bankAccountKinds, compactAccount, isValidAbaRouting } from './bank-accounts.ts';
 import { recordIdSchema } from './paging.ts';
 import { optionalTextSchema, textSchema, typeError } from './validation.ts';
 
@@ -14,6 +14,9 @@ export const bankCardSchema = z.object({
   accountName: z.string(),
   /** Only the last four digits leave the server. */
   cardNumberMasked: z.string(),
+  accountKind: z.enum(bankAccountKinds).nullable(),
+  /** A US account's ABA routing number (public, printed on cheques); null for other kinds. */
+  routingNumber: z.string().nullable(),
   createTimeTimestamp: z.number().int(),
 });
 
@@ -24,17 +27,29 @@ const cardFields = {
     .string({ error: typeError })
     .trim()
     .transform(compactAccount)
-    // A card (Luhn, 12-19 digits), an Argentine CBU or CVU (22 digits), an alias or an IBAN, by its check digits (issue 15 §5).
-    .pipe(
-      z
-        .string()
-        .max(34, { error: 'validation.cardNumber' })
-        .refine((value) => bankAccountKindOf(value) !== undefined, { error: 'validation.cardNumber' }),
-    ),
+    .pipe(z.string().min(1, { error: 'validation.cardNumber' }).max(34, { error: 'validation.cardNumber' })),
+  /** Only for a US account: its 9-digit ABA routing number, checked by its own digit. */
+  routingNumber: z
+    .string({ error: typeError })
+    .trim()
+    .transform(compactAccount)
+    .pipe(z.string().refine((value) => value === '' || isValidAbaRouting(value), { error: 'validation.routingNumber' }))
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
 };
 
-export const addCardBody = z.object(cardFields);
-export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields });
+/**
+ * A card (Luhn, 12-19 digits), an Argentine CBU or CVU (22 digits), an alias, an IBAN, or a US account number
+ * beside its routing number: each by its own check digits (issue 15 §5).
+ */
+const isKnownAccount = (value: { cardNumber: string; routingNumber?: string | undefined }) =>
+  value.routingNumber !== undefined && !isValidAbaRouting(value.routingNumber)
+    ? true // the routing number's own message says what is wrong
+    : bankAccountKindOf(value.cardNumber, value.routingNumber) !== undefined;
+const accountCheck = { error: 'validation.cardNumber', path: ['cardNumber'] };
+
+export const addCardBody = z.object(cardFields).refine(isKnownAccount, accountCheck);
+export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields }).refine(isKnownAccount, accountCheck);
 export const deleteByIdBody = z.object({ id: recordIdSchema });
 
 export const cryptoNetworks = ['TRC20', 'ERC20'] as const;

@@ -254,3 +254,24 @@ export const operatorInstrumentsApi = {
     data: marketSettingsSchema,
   },
 } as const;
+
+/**
+ * What an operator starts the day with (issue 15 §12): the review queues with their oldest waiting request,
+ * new users, deposits and withdrawals since midnight UTC, and the last reconciliation. A section the
+ * operator's role may not read is null.
+ */
+export const dashboardQueues = ['kyc', 'deposits', 'withdrawals', 'adjustments'] as const;
+const moneyByCurrency = z.array(z.object({ currency: z.string(), count: z.number().int(), amount: z.string() }));
+export const operatorDashboardSchema = z.object({
+  dayStartTimestamp: z.number().int(),
+  queues: z.array(z.object({ queue: z.enum(dashboardQueues), pending: z.number().int(), oldestTimestamp: z.number().int().nullable() })),
+  newUsers: z.number().int().nullable(),
+  deposits: z.object({ requested: z.number().int(), credited: moneyByCurrency }).nullable(),
+  withdrawals: z.object({ requested: z.number().int(), paid: moneyByCurrency }).nullable(),
+  reconciliation: z.object({ checkedAtTimestamp: z.number().int(), isBalanced: z.boolean() }).nullable(),
+});
+export type OperatorDashboard = z.infer<typeof operatorDashboardSchema>;
+
+export const operatorDashboardApi = {
+  summary: { method: 'GET', path: '/dashboard', permission: 'account.security', data: operatorDashboardSchema },
+} as const;

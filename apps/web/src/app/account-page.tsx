@@ -9,6 +9,7 @@ export function AccountPage() {
   return (
     <ProfilePage
       funding={<WalletOverview />}
+      publicRows={<ContentMenuRows />}
       rows={
         <>
           <MessagesMenuRow />

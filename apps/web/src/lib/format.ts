@@ -44,7 +44,7 @@ export function formatDate(value: DateInput | null | undefined, pattern: string 
 }
 
 /** Spanish is the Argentine variant of the product. */
-function intlLocale(locale: Locale): string {
+export function intlLocale(locale: Locale): string {
   return locale === 'es' ? 'es-AR' : locale;
 }
 

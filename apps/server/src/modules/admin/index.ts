@@ -1,5 +1,8 @@
+import { operatorDashboardApi } from '@bolsa/contracts';
+import { operatorRoute } from '../../platform/http/index.ts';
 import { defineModule, type ModuleContext } from '../../platform/module.ts';
 import { auth } from '../auth/index.ts';
+import { funding } from '../funding/index.ts';
 import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { messages } from '../messages/index.ts';
@@ -7,6 +10,7 @@ import { trading } from '../trading/index.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
+import { createDashboardService } from './dashboard.service.ts';
 import { registerOperatorAccountRoutes } from './operator-accounts.routes.ts';
 import { createOperatorAccountsService } from './operator-accounts.service.ts';
 import { registerOperatorOpsRoutes } from './operator-ops.routes.ts';
@@ -28,7 +32,7 @@ type AdminOptions = {
    */
   operatorClock?: () => Date;
 };
-const needed = [auth, messages, kyc, ledger, trading] as const;
+const needed = [auth, messages, kyc, ledger, trading, funding] as const;
 
 /**
  * The operator console's own API: operators, their sessions and TOTP, the audit search, the user read
@@ -49,9 +53,16 @@ export const admin = defineModule({
       admin: createAdminService({ db, mailer }),
       operatorAccounts: createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock }),
       users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
+      dashboard: createDashboardService({ auth, kyc, ledger, funding: needs.funding.daySummary, now: platform.now }),
     };
   },
-  operatorRoutes(operatorApi, { admin, operatorAccounts, users }) {
+  operatorRoutes(operatorApi, { admin, operatorAccounts, users, dashboard }) {
+    operatorRoute(
+      operatorApi,
+      operatorDashboardApi.summary,
+      { summary: 'What an operator starts the day with', tags: ['operator'] },
+      ({ operator }) => dashboard.summary(operator),
+    );
     registerAdminRoutes(operatorApi, admin);
     registerOperatorAccountRoutes(operatorApi, operatorAccounts);
     registerOperatorOpsRoutes(operatorApi, { users });

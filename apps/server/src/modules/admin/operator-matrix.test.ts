@@ -136,6 +136,8 @@ describe('operator permission matrix: only what the permission list grants succe
       url: `/withdrawals/${await pendingWithdrawal()}/reject`,
       body: { reason: 'wrong account' },
     }),
+    'POST /admin/api/withdrawals/:id/reveal-account': async () => ({ url: `/withdrawals/${await pendingWithdrawal()}/reveal-account` }),
+    'GET /admin/api/dashboard': async () => ({ url: '/dashboard' }),
     'GET /admin/api/kyc': async () => ({ url: '/kyc' }),
     'POST /admin/api/kyc/:id/approve': async () => ({ url: `/kyc/${await pendingKyc()}/approve` }),
     'POST /admin/api/kyc/:id/reject': async () => ({ url: `/kyc/${await pendingKyc()}/reject`, body: { reason: 'expired document' } }),

@@ -405,6 +405,14 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     },
 
     /** Emails of users by id, for operator screens of other modules. */
+    /** Accounts registered since `since` (the console's dashboard: new users today). */
+    async countRegisteredSince(since: Date): Promise<number> {
+      const result = await db.execute<{ total: string }>(
+        sqlTag`SELECT count(*)::text AS total FROM users WHERE created_at >= ${since.toISOString()}`,
+      );
+      return Number(result.rows[0]?.total ?? 0);
+    },
+
     async emailsByUserId(userIds: number[]): Promise<Map<number, string>> {
       return repository.emailsByUserId(db, userIds);
     },

@@ -10,7 +10,7 @@ import type { FxRates } from './index.ts';
 /** Fixed rates: 32 TWD and 1,000 ARS to the dollar, so every USD figure below is exact. */
 const unitsPerUsd: Record<Currency, string> = { USD: '1', TWD: '32', ARS: '1000' };
 const fxRates: FxRates = {
-  rate: (from, to) => new Decimal(unitsPerUsd[to]).div(unitsPerUsd[from]),
+  rate: (from: Currency, to: Currency) => new Decimal(unitsPerUsd[to]).div(unitsPerUsd[from]),
   isMarketOpen: () => true,
 };
 

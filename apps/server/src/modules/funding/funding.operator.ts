@@ -1,8 +1,16 @@
-import { operatorAdjustmentsApi, operatorDepositApi, operatorReceivingAccountsApi, operatorWithdrawalApi } from '@bolsa/contracts';
+import {
+  operatorAdjustmentsApi,
+  operatorDepositApi,
+  operatorReceivingAccountsApi,
+  operatorWithdrawalAccountApi,
+  operatorWithdrawalApi,
+} from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
+import type { OperatorPrincipal } from '../../platform/http/index.ts';
 import { operatorRoute } from '../../platform/http/index.ts';
+import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
 import { createReview } from '../../platform/review/index.ts';
 import type { AdjustmentsService } from './adjustments.service.ts';
 import type { DepositsService } from './deposits.service.ts';
@@ -38,12 +46,31 @@ export function createFundingReviews(db: Database, services: { deposits: Deposit
   };
 }
 
+export type AccountReveal = ReturnType<typeof createAccountReveal>;
+
+/**
+ * The full account a withdrawal pays to, for the operator who pays it (issue 15 §5): only with the withdrawal
+ * review permission, and each reveal is audited (who, which withdrawal, from where; the audit row names the
+ * fields shown, never their values, so the log stays masked).
+ */
+export function createAccountReveal(db: Database, withdrawals: WithdrawalsService) {
+  const audited = createAudited(db);
+  return (operator: OperatorPrincipal, meta: AuditMeta, id: number) => {
+    requirePermission(operator, 'reviews.withdrawals');
+    return audited(operator, meta, 'withdrawal.reveal_account', { type: 'withdrawal', id }, async (tx) => {
+      const result = await withdrawals.destinationDetails(tx, id);
+      return { result, after: { method: result.method, fields: Object.keys(result.details) } };
+    });
+  };
+}
+
 /** The deposit and withdrawal reviews and the four-eyes balance adjustments under /admin/api. */
 export function registerFundingOperatorRoutes(
   app: FastifyInstance,
   reviews: FundingReviews,
   adjustments: AdjustmentsService,
   receivingAccounts: ReceivingAccountsService,
+  revealAccount: AccountReveal,
 ) {
   const tags = ['operator'];
   const { deposits, withdrawals } = reviews;
@@ -76,6 +103,13 @@ export function registerFundingOperatorRoutes(
     operatorWithdrawalApi.reject,
     { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
     ({ operator, params, body, request }) => withdrawals.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
+
+  operatorRoute(
+    app,
+    operatorWithdrawalAccountApi.revealAccount,
+    { summary: 'The full account a withdrawal pays to (audited)', tags },
+    ({ operator, params, request }) => revealAccount(operator, { ipAddress: request.ip }, params.id),
   );
 
   operatorRoute(app, operatorAdjustmentsApi.list, { summary: 'Balance adjustments, pending first', tags }, ({ operator, query }) =>

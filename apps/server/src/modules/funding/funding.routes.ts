@@ -91,6 +91,12 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
     { summary: 'Withdraw to a Japanese yen bank account', tags: fundingTags },
     ({ principal, body }) => withdrawals.toYenBank(principal, body),
   );
+  userRoute(
+    app,
+    withdrawalApi.yenQuote,
+    { summary: 'What a yen withdrawal pays in yen, at a rate honoured for 30 s', tags: fundingTags },
+    ({ principal, body }) => withdrawals.yenQuote(principal, body),
+  );
   userRoute(app, withdrawalApi.withdrawals, { summary: 'Withdrawals with their timeline', tags: fundingTags }, ({ principal, body }) =>
     withdrawals.list(principal, body ?? firstPage),
   );

@@ -83,6 +83,10 @@ export const withdrawals = pgTable(
     /** What the person recognises: a masked card, an address, a bank and branch. */
     destination: text('destination').notNull(),
     destinationDetails: jsonb('destination_details').notNull(),
+    /** Paid in another currency (a yen withdrawal): that currency, the amount paid and the quoted rate per USD. */
+    payoutCurrency: text('payout_currency'),
+    payoutAmount: money('payout_amount'),
+    payoutRate: numeric('payout_rate', { precision: 24, scale: 10 }),
     holdId: bigint('hold_id', { mode: 'number' }),
     idempotencyKey: text('idempotency_key').notNull(),
     decidedByOperatorId: bigint('decided_by_operator_id', { mode: 'number' }),
@@ -104,6 +108,8 @@ export const bankCards = pgTable(
     bankName: text('bank_name').notNull(),
     accountName: text('account_name').notNull(),
     cardNumber: text('card_number').notNull(),
+    /** A US account's ABA routing number; null for cards, CBU/CVU, alias and IBAN. */
+    routingNumber: text('routing_number'),
     createdAt: createdAt(),
     /** Deleted cards stay, so past withdrawals still say where the money went. */
     deletedAt: at('deleted_at'),

@@ -5,9 +5,12 @@ import Decimal from 'decimal.js';
  * Exchange rates for transfers between wallets and for totals in USD. The market-data feed (its own
  * issue) implements this with live FX pairs; until then the reference implementation below is used.
  */
+/** The wallets' currencies, and the yen a yen bank withdrawal pays (issue 15 §5). */
+export type FxCurrency = Currency | 'JPY';
+
 export interface FxRates {
   /** Units of `to` per unit of `from`. */
-  rate(from: Currency, to: Currency): Decimal;
+  rate(from: FxCurrency, to: FxCurrency): Decimal;
   /** Whether conversions execute now; outside forex hours a conversion waits for the open. */
   isMarketOpen(now: Date): boolean;
 }
@@ -15,10 +18,10 @@ export interface FxRates {
 /**
  * Reference rates per US dollar. TWD: the last monthly value (2026-06, 31.6195) of
  * ../shared/data/exchange-rates-monthly.csv (Federal Reserve series via the Open Knowledge Foundation's
- * "datasets", PDDL). ARS is not in that data: 1450 is the official rate of late 2025, used only until
+ * "datasets", PDDL); JPY the same file's 2026-06 value (160.77). ARS is not in that data: 1450 is the official rate of late 2025, used only until
  * the live feed provides USD/ARS.
  */
-export const referenceUnitsPerUsd: Record<Currency, string> = { USD: '1', TWD: '31.6195', ARS: '1450' };
+export const referenceUnitsPerUsd: Record<FxCurrency, string> = { USD: '1', TWD: '31.6195', ARS: '1450', JPY: '160.77' };
 
 /** Forex trades from Sunday 17:00 to Friday 17:00 in New York. */
 export function isForexOpen(now: Date): boolean {

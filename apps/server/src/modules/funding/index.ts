@@ -10,8 +10,9 @@ import { createAdjustmentsService } from './adjustments.service.ts';
 import { createBuyingPowerService } from './buying-power.ts';
 import { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.ts';
 import { createDepositsService } from './deposits.service.ts';
-import { createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
+import { createAccountReveal, createFundingReviews, registerFundingOperatorRoutes } from './funding.operator.ts';
 import { registerFundingRoutes } from './funding.routes.ts';
+import { createFundingDaySummary } from './funding-day-summary.ts';
 import { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 import { createPayoutAccountsService } from './payout-accounts.service.ts';
 import { createReceivingAccountsService } from './receiving-accounts.service.ts';
@@ -24,6 +25,7 @@ export { type ChainWatcher, createSimulatedChainWatcher } from './chain-watcher.
 export { createDepositsService, type DepositsService } from './deposits.service.ts';
 export type { FundingReviews } from './funding.operator.ts';
 export { registerFundingRoutes } from './funding.routes.ts';
+export { createFundingDaySummary, type FundingDaySummary, type PendingQueue } from './funding-day-summary.ts';
 export { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
 export { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service.ts';
 export { createReceivingAccountsService, type ReceivingAccountsService } from './receiving-accounts.service.ts';
@@ -64,14 +66,27 @@ export const funding = defineModule({
     const buyingPower = createBuyingPowerService({ db, ledger, settings: needs.trading.settings });
     const deposits = createDepositsService({ db, auth, ledger, uploads, chain, receivingAccounts, notify, now });
     const limits = { dailyMaxUsd: config.withdrawalDailyMaxUsd, monthlyMaxUsd: config.withdrawalMonthlyMaxUsd };
-    const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, notify, now });
+    const withdrawals = createWithdrawalsService({ db, auth, restrictions, kyc, ledger, limits, fx, notify, now });
     const payoutAccounts = createPayoutAccountsService({ db });
     const reviews = createFundingReviews(db, { deposits, withdrawals });
+    const revealAccount = createAccountReveal(db, withdrawals);
     const adjustments = createAdjustmentsService({ db, auth, ledger, messages: needs.messages, maxAmount: config.adjustmentMax });
-    return { wallet, deposits, withdrawals, payoutAccounts, reviews, adjustments, receivingAccounts, buyingPower };
+    const daySummary = createFundingDaySummary(db);
+    return {
+      wallet,
+      deposits,
+      withdrawals,
+      payoutAccounts,
+      reviews,
+      revealAccount,
+      adjustments,
+      receivingAccounts,
+      buyingPower,
+      daySummary,
+    };
   },
   userRoutes: (web, services) => registerFundingRoutes(web, services),
-  operatorRoutes: (operatorApi, { reviews, adjustments, receivingAccounts }) =>
-    registerFundingOperatorRoutes(operatorApi, reviews, adjustments, receivingAccounts),
+  operatorRoutes: (operatorApi, { reviews, revealAccount, adjustments, receivingAccounts }) =>
+    registerFundingOperatorRoutes(operatorApi, reviews, adjustments, receivingAccounts, revealAccount),
   jobs: ({ deposits, wallet }) => [deposits.chainWatcherJob, wallet.pendingTransfersJob],
 });

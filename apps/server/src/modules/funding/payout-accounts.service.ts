@@ -1,3 +1,4 @@
+import { bankAccountKindOf } from '@bolsa/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
@@ -12,6 +13,8 @@ const cardView = (row: CardRow) => ({
   bankName: row.bankName,
   accountName: row.accountName,
   cardNumberMasked: maskCardNumber(row.cardNumber),
+  accountKind: bankAccountKindOf(row.cardNumber, row.routingNumber ?? undefined) ?? null,
+  routingNumber: row.routingNumber,
   createTimeTimestamp: row.createdAt.getTime(),
 });
 
@@ -42,17 +45,27 @@ export function createPayoutAccountsService(dependencies: { db: Database }) {
         .orderBy(desc(bankCards.id));
       return rows.map(cardView);
     },
-    async addCard(principal: Principal, input: { bankName: string; accountName: string; cardNumber: string }) {
+    async addCard(
+      principal: Principal,
+      input: { bankName: string; accountName: string; cardNumber: string; routingNumber?: string | undefined },
+    ) {
       const [row] = await db
         .insert(bankCards)
-        .values({ userId: Number(principal.userId), ...input })
+        .values({ userId: Number(principal.userId), ...input, routingNumber: input.routingNumber ?? null })
         .returning();
       if (!row) throw new Error('insert returned nothing');
       return cardView(row);
     },
-    async updateCard(principal: Principal, input: { id: number; bankName: string; accountName: string; cardNumber: string }) {
+    async updateCard(
+      principal: Principal,
+      input: { id: number; bankName: string; accountName: string; cardNumber: string; routingNumber?: string | undefined },
+    ) {
       const { id, ...values } = input;
-      const [row] = await db.update(bankCards).set(values).where(ownCard(principal, id)).returning();
+      const [row] = await db
+        .update(bankCards)
+        .set({ ...values, routingNumber: values.routingNumber ?? null })
+        .where(ownCard(principal, id))
+        .returning();
       if (!row) throw new AppError('CARD_NOT_FOUND');
       return cardView(row);
     },

@@ -1,4 +1,4 @@
-import { pageInfo, reviewStatus, type WalletType } from '@bolsa/contracts';
+import { maskAccount, pageInfo, reviewStatus, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
@@ -8,7 +8,9 @@ import type { AuthService, RestrictionsService } from '../auth/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { bankCards, withdrawalAddresses, withdrawals } from './funding.tables.ts';
+import type { FxRates } from './fx-rates.ts';
 import { assertAmountAllowed } from './wallet.service.ts';
+import { createYenPayouts, type Payout } from './yen-payouts.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -29,14 +31,29 @@ export function withdrawalView(row: WithdrawalRow) {
     reviewStatus: row.status === 'pending' ? reviewStatus.pending : row.status === 'paid' ? reviewStatus.passed : reviewStatus.failed,
     reason: row.reason,
     destination: row.destination,
+    payout:
+      row.payoutCurrency === 'JPY' && row.payoutAmount !== null && row.payoutRate !== null
+        ? {
+            currency: 'JPY' as const,
+            amount: toMoney(row.payoutAmount),
+            rate: new Decimal(row.payoutRate).toSignificantDigits(10).toString(),
+          }
+        : null,
     timeline,
     createTimeTimestamp: row.createdAt.getTime(),
   };
 }
 
-export const maskCardNumber = (cardNumber: string) => `**** ${cardNumber.slice(-4)}`;
+/** Users and logs see only the end of an account: "**** 6623", an alias its first letters. */
+export const maskCardNumber = (cardNumber: string) => maskAccount(cardNumber);
 
-type Destination = { method: WithdrawalRow['method']; destination: string; details: Record<string, string> };
+type Destination = {
+  method: WithdrawalRow['method'];
+  destination: string;
+  details: Record<string, string>;
+  /** Paid in another currency: worked out in the request's transaction, after a replay is recognised. */
+  payout?: (executor: Executor) => Promise<Payout>;
+};
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
 
@@ -49,12 +66,14 @@ export function createWithdrawalsService(dependencies: {
   kyc: KycService;
   ledger: LedgerService;
   limits: WithdrawalLimits;
+  fx: FxRates;
   notify?: Notifier;
   now?: () => Date;
 }) {
   const { db, auth, restrictions, kyc, ledger, limits } = dependencies;
   const notify = dependencies.notify ?? silentNotifier;
   const now = dependencies.now ?? (() => new Date());
+  const yen = createYenPayouts({ db, fx: dependencies.fx, now });
 
   /** Refuses a withdrawal that would pass the day's or the month's limit (UTC), counting pending and paid ones. */
   async function assertWithinLimits(executor: Executor, userId: number, amount: string) {
@@ -101,6 +120,7 @@ export function createWithdrawalsService(dependencies: {
         return withdrawalView(first);
       }
       await assertWithinLimits(tx, userId, toMoney(input.amount));
+      const payout = destination.payout ? await destination.payout(tx) : undefined;
       const [row] = await tx
         .insert(withdrawals)
         .values({
@@ -111,6 +131,9 @@ export function createWithdrawalsService(dependencies: {
           amount: toMoney(input.amount),
           destination: destination.destination,
           destinationDetails: destination.details,
+          payoutCurrency: payout?.currency ?? null,
+          payoutAmount: payout?.amount ?? null,
+          payoutRate: payout?.rate ?? null,
           idempotencyKey: input.idempotencyKey,
         })
         .returning();
@@ -152,7 +175,12 @@ export function createWithdrawalsService(dependencies: {
       return apply(principal, input, {
         method: 'bank',
         destination: `${card.bankName} ${maskCardNumber(card.cardNumber)}`,
-        details: { bankName: card.bankName, accountName: card.accountName, cardNumber: card.cardNumber },
+        details: {
+          bankName: card.bankName,
+          accountName: card.accountName,
+          cardNumber: card.cardNumber,
+          ...(card.routingNumber ? { routingNumber: card.routingNumber } : {}),
+        },
       });
     },
 
@@ -183,12 +211,15 @@ export function createWithdrawalsService(dependencies: {
         branchNumber: string;
         branchName: string;
         accountNumber: string;
+        accountType?: string | undefined;
         recipientName: string;
         amount: string;
+        quoteId?: string | undefined;
         payPassword: string;
         idempotencyKey: string;
       },
     ) {
+      const userId = Number(principal.userId);
       return apply(principal, input, {
         method: 'yen_bank',
         destination: `${input.institutionName} ${input.branchName} (${input.branchNumber}) ****${input.accountNumber.slice(-3)}`,
@@ -197,9 +228,28 @@ export function createWithdrawalsService(dependencies: {
           branchNumber: input.branchNumber,
           branchName: input.branchName,
           accountNumber: input.accountNumber,
+          accountType: input.accountType ?? 'ordinary',
           recipientName: input.recipientName,
         },
+        payout: (executor) => yen.payoutFor(executor, userId, toMoney(input.amount), input.quoteId),
       });
+    },
+
+    /** What a yen withdrawal of `amount` USD pays, at a rate honoured for 30 s. */
+    yenQuote(principal: Principal, input: { amount: string }) {
+      assertAmountAllowed(input.amount);
+      return yen.quote(Number(principal.userId), toMoney(input.amount));
+    },
+
+    /** The full account a withdrawal pays to (for the operator who pays it; the caller checks and audits). */
+    async destinationDetails(executor: Executor, withdrawalId: number) {
+      const rows = await executor
+        .select({ method: withdrawals.method, details: withdrawals.destinationDetails })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, withdrawalId));
+      const row = rows[0];
+      if (!row) throw new AppError('RECORD_NOT_FOUND');
+      return { method: row.method, details: row.details as Record<string, string> };
     },
 
     async list(principal: Principal, page: { pageNum: number; pageSize: number }) {
@@ -253,9 +303,10 @@ export function createWithdrawalsService(dependencies: {
         .where(eq(withdrawals.id, row.id))
         .returning();
       if (!paid) throw new Error('withdrawal vanished');
+      // A yen withdrawal tells the yen that reached the account.
       await notify(executor, paid.userId, 'withdrawalPaid', {
-        amount: toMoney(paid.amount),
-        currency: paid.currency,
+        amount: toMoney(paid.payoutAmount ?? paid.amount),
+        currency: paid.payoutCurrency ?? paid.currency,
         destination: paid.destination,
       });
       return withdrawalView(paid);

@@ -1,5 +1,5 @@
 import { type KycState, pageInfo, reviewStatus } from '@bolsa/contracts';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, min } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, FieldValidationError, type Principal } from '../../platform/http/index.ts';
 import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
@@ -143,6 +143,16 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
 
     async isVerified(userId: number): Promise<boolean> {
       return (await latest(db, userId))?.status === 'verified';
+    },
+
+    /** How many verifications wait for review, and since when the oldest has waited (the console's dashboard). */
+    async pendingSummary(): Promise<{ pending: number; oldestTimestamp: number | null }> {
+      const rows = await db
+        .select({ pending: count(), oldest: min(kycSubmissions.createdAt) })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.status, 'pending'));
+      const oldest = rows[0]?.oldest;
+      return { pending: rows[0]?.pending ?? 0, oldestTimestamp: oldest ? new Date(oldest).getTime() : null };
     },
 
     async reviewQueue(filter: { status: 'pending' | 'all'; pageNum: number; pageSize: number }) {

@@ -2,16 +2,20 @@ import { Card, Col, Descriptions, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { permissionsOf, useOperator } from '../../../lib/session-store.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { DaySummary } from '../components/day-summary.tsx';
 
-/** Who is signed in, in which role, and what that role may do. */
+/** What waits and what moved today (issue 15 §12), then who is signed in, in which role, and what that role may do. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const operator = useOperator();
   const permissions = permissionsOf(operator);
+  const dashboard = useDashboard();
   return (
     <>
       <PageTitle title={t('dashboard.title')} />
-      <Row gutter={[16, 16]}>
+      {dashboard.data ? <DaySummary dashboard={dashboard.data} /> : null}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={12}>
           <Card title={t('dashboard.signedInAs')}>
             <Descriptions column={1} size="small">

@@ -2,6 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { RevealAccount } from '../components/reveal-account.tsx';
 import { ReviewQueue } from '../components/review-queue.tsx';
 
 /** Withdrawals waiting to be paid; paying posts the hold, rejecting voids it and says why. */
@@ -24,7 +25,9 @@ export function WithdrawalsPage() {
           title: t('reviews.amount'),
           key: 'amount',
           align: 'right',
-          render: (_value, row) => `${row.amount} ${row.currency}`,
+          // A yen withdrawal holds dollars and pays the quoted yen: the operator pays the yen.
+          render: (_value, row) =>
+            row.payout ? `${row.amount} ${row.currency} → ${row.payout.amount} ${row.payout.currency}` : `${row.amount} ${row.currency}`,
         },
         { title: t('reviews.destination'), dataIndex: 'destination' },
         { title: t('reviews.status'), dataIndex: 'status', render: (status: string) => <StatusTag status={status} /> },
@@ -38,6 +41,14 @@ export function WithdrawalsPage() {
             </Descriptions.Item>
           ))}
           {row.reason ? <Descriptions.Item label={t('reviews.reason')}>{row.reason}</Descriptions.Item> : null}
+          {row.payout ? (
+            <Descriptions.Item label={t('reviews.payout')}>
+              {t('reviews.payoutText', { amount: row.payout.amount, currency: row.payout.currency, rate: row.payout.rate })}
+            </Descriptions.Item>
+          ) : null}
+          <Descriptions.Item label={t('reviews.destination')}>
+            <RevealAccount withdrawalId={row.id} />
+          </Descriptions.Item>
         </Descriptions>
       )}
     />

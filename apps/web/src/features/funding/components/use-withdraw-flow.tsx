@@ -1,4 +1,5 @@
 import { resultCodeOf } from '@bolsa/contracts';
+import { Dialog } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,12 +9,15 @@ import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { withdrawalRecordRoute } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
+import { useIdentityState } from '../api/get-identity-state.ts';
+import { IdentityNotice } from './identity-notice.tsx';
 
 type Pending<Body> = { body: Body; summary: ReactNode };
 
 /**
- * The confirmation step every withdrawal shares: users without a transaction password are sent to
- * set one; the others type it on the pad. Each submission carries one idempotency key, kept while
+ * The confirmation step every withdrawal shares: an unverified user is told to verify their identity
+ * first, before the pad opens (issue 15 §12); users without a transaction password are sent to set one;
+ * the others type it on the pad. Each submission carries one idempotency key, kept while
  * the same request is retried after an answer that never came, so a retry never withdraws twice.
  */
 export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, idempotencyKey: string) => Promise<unknown>) {
@@ -23,8 +27,22 @@ export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, i
   const submissionKey = useSubmissionKey();
   const [pending, setPending] = useState<Pending<Body> | null>(null);
   const hasPayPassword = user?.hasPayPassword === true;
+  const identity = useIdentityState();
+  const identityStatus = identity.data?.status;
+  const isUnverified = identityStatus !== undefined && identityStatus !== 'verified';
 
   const start = (body: Body, summary: ReactNode) => {
+    if (isUnverified) {
+      void Dialog.confirm({
+        title: t('funding.verifyIdentityTitle'),
+        content: identityStatus === 'pending' ? t('funding.identityInReview') : t('funding.verifyIdentityFirst'),
+        confirmText: t('funding.verifyIdentity'),
+        cancelText: t('common.cancel'),
+      }).then((isConfirmed) => {
+        if (isConfirmed) navigate(pagePath('kyc'));
+      });
+      return;
+    }
     if (!hasPayPassword) {
       showToast(t('errors.PAY_PASSWORD_NOT_SET'), 'fail');
       navigate(pagePath('payPassword'));
@@ -53,5 +71,6 @@ export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, i
   };
 
   const pad = <PayPasswordPad visible={pending !== null} onClose={() => setPending(null)} onSubmit={confirm} summary={pending?.summary} />;
-  return { start, pad, hasPayPassword, isUserKnown: user !== undefined };
+  const identityNotice = isUnverified ? <IdentityNotice status={identityStatus} /> : null;
+  return { start, pad, hasPayPassword, isUserKnown: user !== undefined, identityNotice };
 }

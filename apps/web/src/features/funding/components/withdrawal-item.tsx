@@ -1,6 +1,6 @@
 import type { Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
-import { currencySymbolOf, formatDate, formatMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { Withdrawal } from '../api/get-withdrawals.ts';
 import '../funding.css';
 
@@ -23,6 +23,14 @@ export function WithdrawalItem({ withdrawal, locale }: { withdrawal: Withdrawal;
         <span>
           {t(`funding.withdrawalMethod.${withdrawal.method}`)} · {withdrawal.destination}
         </span>
+        {withdrawal.payout ? (
+          <span>
+            {t('funding.paidInYen', {
+              yen: `¥${formatNumber(withdrawal.payout.amount, locale, { decimals: 0 })}`,
+              rate: withdrawal.payout.rate,
+            })}
+          </span>
+        ) : null}
       </div>
       <ol className="timeline" aria-label={t('funding.timeline')}>
         {withdrawal.timeline.map((step) => (

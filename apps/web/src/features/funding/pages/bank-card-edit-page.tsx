@@ -11,7 +11,7 @@ import { useForm } from '../../../lib/use-form.ts';
 import { useBankCards } from '../api/get-bank-cards.ts';
 import { useSaveBankCard } from '../api/save-bank-card.ts';
 
-type Field = 'bankName' | 'accountName' | 'cardNumber';
+type Field = 'bankName' | 'accountName' | 'cardNumber' | 'routingNumber';
 
 /**
  * /pages/bcard/modify: adds a bank card, or edits the card `?id=` names. The server keeps only the
@@ -24,7 +24,7 @@ export function BankCardEditPage() {
   const id = searchParams.get('id');
   const cards = useBankCards();
   const save = useSaveBankCard();
-  const form = useForm(addCardBody, { bankName: '', accountName: '', cardNumber: '' });
+  const form = useForm(addCardBody, { bankName: '', accountName: '', cardNumber: '', routingNumber: '' });
   const editing = id ? cards.data?.find((card) => card.id === id) : undefined;
   const { setValue } = form;
 
@@ -32,6 +32,7 @@ export function BankCardEditPage() {
     if (!editing) return;
     setValue('bankName', editing.bankName);
     setValue('accountName', editing.accountName);
+    setValue('routingNumber', editing.routingNumber ?? '');
   }, [editing, setValue]);
 
   const submit = (event: FormEvent) => {
@@ -86,6 +87,17 @@ export function BankCardEditPage() {
             onValueChange={(value) => form.setValue('cardNumber', value.replace(/[^\dA-Za-z\s.-]/g, ''))}
             error={fieldError('cardNumber')}
             hint={editing ? t('funding.cardNumberAgain', { number: editing.cardNumberMasked }) : undefined}
+          />
+          <FormField
+            label={t('fields.routingNumber')}
+            name="routingNumber"
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={11}
+            value={form.values.routingNumber}
+            onValueChange={(value) => form.setValue('routingNumber', value.replace(/[^\d\s-]/g, ''))}
+            error={fieldError('routingNumber')}
+            hint={t('funding.routingHint')}
           />
           <button type="submit" className="button button-primary button-block" disabled={save.isPending}>
             {t('common.save')}

@@ -54,6 +54,7 @@ export function WithdrawBankPage() {
       <NavBar title={t('funding.withdrawTitle')} />
       <div className="page-body">
         <WithdrawMethodTabs />
+        {flow.identityNotice}
         {flow.isUserKnown && !flow.hasPayPassword ? <PayPasswordNotice /> : null}
         <UsableAmount usable={usable.data} isPending={usable.isPending} locale={locale} />
         {cards.isPending ? (

@@ -59,6 +59,7 @@ export function WithdrawCryptoPage() {
       <NavBar title={t('funding.withdrawTitle')} />
       <div className="page-body">
         <WithdrawMethodTabs />
+        {flow.identityNotice}
         {flow.isUserKnown && !flow.hasPayPassword ? <PayPasswordNotice /> : null}
         <UsableAmount usable={usable.data} isPending={usable.isPending} locale={locale} />
         {addresses.isPending ? (

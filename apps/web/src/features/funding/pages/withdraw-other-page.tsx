@@ -1,11 +1,14 @@
-import { type Locale, otherWithdrawalApplyBody } from '@bolsa/contracts';
+import { japaneseAccountTypes, type Locale, otherWithdrawalApplyBody, withdrawalApi } from '@bolsa/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormSelect } from '../../../components/form-select.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { amountInput } from '../../../lib/parse-amount.ts';
+import { showError } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { type OtherWithdrawalApplyInput, useApplyOtherWithdrawal } from '../api/apply-withdrawal.ts';
 import { useUsableWithdrawal } from '../api/get-usable-withdrawal.ts';
@@ -17,15 +20,16 @@ import { WithdrawMethodTabs } from '../components/withdraw-method-tabs.tsx';
 import '../funding.css';
 
 /** The contract body without what the pad adds; the withdrawal password is the pay password. */
-const otherFormSchema = otherWithdrawalApplyBody.omit({ payPassword: true, idempotencyKey: true });
-type OtherForm = Omit<OtherWithdrawalApplyInput, 'payPassword' | 'idempotencyKey'>;
+const otherFormSchema = otherWithdrawalApplyBody.omit({ payPassword: true, idempotencyKey: true, quoteId: true });
+type OtherForm = Omit<OtherWithdrawalApplyInput, 'payPassword' | 'idempotencyKey' | 'quoteId'>;
+type QuotedForm = OtherForm & { quoteId: string };
 type TextField = 'institutionName' | 'branchNumber' | 'branchName' | 'accountNumber' | 'recipientName';
 
 const textFields: ReadonlyArray<{ name: TextField; isNumeric?: boolean; maxLength: number }> = [
   { name: 'institutionName', maxLength: 50 },
   { name: 'branchNumber', isNumeric: true, maxLength: 3 },
   { name: 'branchName', maxLength: 50 },
-  { name: 'accountNumber', isNumeric: true, maxLength: 8 },
+  { name: 'accountNumber', isNumeric: true, maxLength: 7 },
   { name: 'recipientName', maxLength: 50 },
 ];
 
@@ -40,21 +44,30 @@ export function WithdrawOtherPage() {
     branchNumber: '',
     branchName: '',
     accountNumber: '',
+    accountType: 'ordinary',
     recipientName: '',
     amount: '',
   });
-  const flow = useWithdrawFlow((body: OtherForm, payPassword: string, idempotencyKey: string) =>
+  const flow = useWithdrawFlow((body: QuotedForm, payPassword: string, idempotencyKey: string) =>
     apply.mutateAsync({ ...body, payPassword, idempotencyKey }),
   );
 
-  const submit = (event: FormEvent) => {
+  // The yen paid is quoted before the pad opens (honoured 30 s), so the person confirms the yen they will receive.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
+    const quote = await callApi(withdrawalApi.yenQuote, { body: { amount: body.amount } }).catch((error: unknown) => {
+      showError(error);
+      return undefined;
+    });
+    if (!quote) return;
     flow.start(
-      body,
-      t('funding.withdrawSummary', {
+      { ...body, quoteId: quote.quoteId },
+      t('funding.yenWithdrawSummary', {
         amount: formatMoney(body.amount, locale, currencySymbolOf(usable.data?.currency ?? 'USD')),
+        yen: `¥${formatNumber(quote.toAmount, locale, { decimals: 0 })}`,
+        rate: quote.rate,
         destination: `${body.institutionName} ${body.branchNumber}-${body.accountNumber}`,
       }),
     );
@@ -70,9 +83,10 @@ export function WithdrawOtherPage() {
       <NavBar title={t('funding.withdrawTitle')} />
       <div className="page-body">
         <WithdrawMethodTabs />
+        {flow.identityNotice}
         {flow.isUserKnown && !flow.hasPayPassword ? <PayPasswordNotice /> : null}
         <UsableAmount usable={usable.data} isPending={usable.isPending} locale={locale} />
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="form-note">{t('funding.yenIntro')}</p>
           {textFields.map((field) => (
             <FormField
@@ -87,6 +101,13 @@ export function WithdrawOtherPage() {
               error={fieldError(field.name)}
             />
           ))}
+          <FormSelect
+            label={t('fields.accountType')}
+            name="accountType"
+            value={form.values.accountType}
+            options={japaneseAccountTypes.map((type) => ({ value: type, label: t(`funding.yenAccountTypes.${type}`) }))}
+            onValueChange={(value) => form.setValue('accountType', value)}
+          />
           <WithdrawAmountField
             value={form.values.amount}
             onValueChange={(value) => form.setValue('amount', amountInput(value, locale))}
@@ -94,6 +115,7 @@ export function WithdrawOtherPage() {
             currency={usable.data?.currency}
             error={fieldError('amount')}
           />
+          <p className="form-note">{t('funding.yenRateNote')}</p>
           <p className="form-note">{t('funding.withdrawPasswordNote')}</p>
           <button type="submit" className="button button-primary button-block" disabled={apply.isPending}>
             {t('funding.withdrawSubmit')}

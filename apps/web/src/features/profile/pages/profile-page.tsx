@@ -18,26 +18,49 @@ import { useToken } from '../../../lib/session-store.ts';
 import { InvitationCode } from '../components/invitation-code.tsx';
 import '../profile.css';
 
-function LoggedOutPrompt() {
+/** The language row and its picker: signed in or not, a visitor can read the app in their language. */
+function LanguageRow() {
+  const { t, i18n } = useTranslation();
+  const [isLanguageOpen, setIsLanguageOpen] = useState(false);
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+  return (
+    <>
+      <MenuRow
+        icon={<GlobalOutline />}
+        label={t('language.title')}
+        extra={<span lang={locale}>{localeNames[locale]}</span>}
+        onClick={() => setIsLanguageOpen(true)}
+      />
+      <LanguagePicker visible={isLanguageOpen} onClose={() => setIsLanguageOpen(false)} />
+    </>
+  );
+}
+
+/** Signed out: log in or register, and still choose the language and read the help, notices and terms (issue 15 §12). */
+function LoggedOutPrompt({ publicRows }: { publicRows?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <EmptyState icon={<UserCircleOutline />} title={t('profile.loggedOutTitle')} description={t('profile.loggedOutDescription')}>
-      <Link className="button button-primary button-block" to={pagePath('login')}>
-        {t('auth.loginButton')}
-      </Link>
-      <Link className="button button-default button-block" to={pagePath('register')}>
-        {t('auth.registerButton')}
-      </Link>
-    </EmptyState>
+    <div className="page-body">
+      <EmptyState icon={<UserCircleOutline />} title={t('profile.loggedOutTitle')} description={t('profile.loggedOutDescription')}>
+        <Link className="button button-primary button-block" to={pagePath('login')}>
+          {t('auth.loginButton')}
+        </Link>
+        <Link className="button button-default button-block" to={pagePath('register')}>
+          {t('auth.registerButton')}
+        </Link>
+      </EmptyState>
+      <MenuList>
+        <LanguageRow />
+      </MenuList>
+      {publicRows}
+    </div>
   );
 }
 
 function AccountMenu({ funding, rows }: { funding?: ReactNode; rows?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const logout = useLogout();
   const { data: user } = useUserInfo();
-  const [isLanguageOpen, setIsLanguageOpen] = useState(false);
-  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
 
   return (
     <div className="page-body">
@@ -52,17 +75,11 @@ function AccountMenu({ funding, rows }: { funding?: ReactNode; rows?: ReactNode 
       {rows}
       <MenuList>
         <MenuRow icon={<SetOutline />} label={t('settings.title')} to={pagePath('settings')} />
-        <MenuRow
-          icon={<GlobalOutline />}
-          label={t('language.title')}
-          extra={<span lang={locale}>{localeNames[locale]}</span>}
-          onClick={() => setIsLanguageOpen(true)}
-        />
+        <LanguageRow />
       </MenuList>
       <button type="button" className="button button-danger button-block logout-button" onClick={logout}>
         {t('settings.logout')}
       </button>
-      <LanguagePicker visible={isLanguageOpen} onClose={() => setIsLanguageOpen(false)} />
     </div>
   );
 }
@@ -72,13 +89,15 @@ type ProfilePageProps = {
   funding?: ReactNode;
   /** More rows from other features (inbox, identity), composed in the same way. */
   rows?: ReactNode;
+  /** Rows a signed-out visitor may open (help, notices, terms), composed in the same way. */
+  publicRows?: ReactNode;
 };
 
 /**
  * The Account tab: the user's email, invitation code, money and menu, or a prompt to log in.
  * Pulling down refreshes everything on the page (every active query).
  */
-export function ProfilePage({ funding, rows }: ProfilePageProps) {
+export function ProfilePage({ funding, rows, publicRows }: ProfilePageProps) {
   const { t } = useTranslation();
   const token = useToken();
   const queryClient = useQueryClient();
@@ -90,7 +109,7 @@ export function ProfilePage({ funding, rows }: ProfilePageProps) {
           <AccountMenu funding={funding} rows={rows} />
         </PullToRefresh>
       ) : (
-        <LoggedOutPrompt />
+        <LoggedOutPrompt publicRows={publicRows} />
       )}
     </>
   );

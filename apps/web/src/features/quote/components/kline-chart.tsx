@@ -1,6 +1,8 @@
-import type { Candle, QuoteTick } from '@bolsa/contracts';
+import type { Candle, Locale, QuoteTick } from '@bolsa/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, intlLocale } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import '../quote.css';
 
 type ChartApi = {
@@ -13,13 +15,25 @@ const rise = '#0a7d3e';
 const fall = '#c62828';
 
 /**
+ * The chart's axis and crosshair in the reader's language (issue 15 §9): "1.234,56" in Spanish, "1,234.56" in
+ * English, dates by Intl. Prices keep up to 5 decimals (forex) and at least 2.
+ */
+export function chartLocalization(locale: Locale) {
+  return {
+    locale: intlLocale(locale),
+    priceFormatter: (price: number) => formatNumber(price, locale, { decimals: 5, minimumDecimals: 2 }),
+  };
+}
+
+/**
  * The K-line: candlesticks with volume bars and a crosshair. lightweight-charts is imported only
  * when a chart is shown, so it never weighs on the first load of the app.
  */
-async function createKlineChart(element: HTMLElement): Promise<ChartApi> {
+async function createKlineChart(element: HTMLElement, locale: Locale): Promise<ChartApi> {
   const { createChart, CandlestickSeries, HistogramSeries, CrosshairMode } = await import('lightweight-charts');
   const chart = createChart(element, {
     autoSize: true,
+    localization: chartLocalization(locale),
     layout: { background: { color: '#ffffff' }, textColor: '#595959', attributionLogo: false },
     grid: { vertLines: { color: '#f0f0f0' }, horzLines: { color: '#f0f0f0' } },
     crosshair: { mode: CrosshairMode.Normal },
@@ -94,7 +108,8 @@ export function KlineChart({
   interval: string;
   live: QuoteTick | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartApi | undefined>();
   const bucketSeconds = interval === '1m' ? 60 : interval === '30m' ? 1800 : 86_400;
@@ -104,7 +119,7 @@ export function KlineChart({
     if (!element) return;
     let created: ChartApi | undefined;
     let isCancelled = false;
-    void createKlineChart(element).then((api) => {
+    void createKlineChart(element, locale).then((api) => {
       if (isCancelled) api.remove();
       else {
         created = api;
@@ -114,8 +129,9 @@ export function KlineChart({
     return () => {
       isCancelled = true;
       created?.remove();
+      setChart(undefined);
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
     if (chart && candles) chart.setCandles(candles, interval !== '1d');

@@ -62,6 +62,10 @@ export function PositionRow({
   const { t } = useTranslation();
   const symbol = currencySymbolOf(position.currency);
   const pnl = isClosed ? position.sellProfit : position.profit;
+  // A cash holding (leverage 1) reads as an investor's: average cost and market value; margin, leverage,
+  // add margin and edit levels belong to leveraged positions only (issue 15 §11).
+  const isCash = !isClosed && position.leverage === 1;
+  const marketValue = (Number(position.positionNum) * Number(position.currentPrice) * Number(position.multiplier)).toFixed(2);
   return (
     <li className="trade-row" aria-label={`${position.stockName} ${position.stockCode}`}>
       <div className="trade-row-head">
@@ -78,14 +82,23 @@ export function PositionRow({
       </div>
       <dl className="trade-details">
         <Detail label={t('trade.fields.quantity')} value={formatDecimal(isClosed ? position.quantity : position.positionNum, locale)} />
-        <Detail label={t('trade.fields.openPrice')} value={formatDecimal(position.openPrice, locale)} />
+        <Detail
+          label={t(isCash ? 'trade.fields.averageCost' : 'trade.fields.openPrice')}
+          value={formatDecimal(position.openPrice, locale)}
+        />
         {isClosed ? (
           <Detail label={t('trade.fields.closePrice')} value={formatDecimal(position.closePrice, locale)} />
         ) : (
           <Detail label={t('trade.fields.currentPrice')} value={formatDecimal(position.currentPrice, locale)} />
         )}
-        <Detail label={t('trade.fields.leverage')} value={`${position.leverage}×`} />
-        <Detail label={t('trade.fields.margin')} value={formatMoney(position.margin, locale, symbol)} />
+        {isCash ? (
+          <Detail label={t('trade.fields.marketValue')} value={formatMoney(marketValue, locale, symbol)} />
+        ) : (
+          <>
+            <Detail label={t('trade.fields.leverage')} value={`${position.leverage}×`} />
+            <Detail label={t('trade.fields.margin')} value={formatMoney(position.margin, locale, symbol)} />
+          </>
+        )}
         <Detail label={t('trade.fields.fees')} value={formatMoney(position.fees, locale, symbol)} />
         {!isClosed && position.sellProfit !== '0.00' && position.sellProfit !== '0' ? (
           <Detail label={t('trade.fields.realisedPnl')} value={formatSignedMoney(position.sellProfit, locale, position.currency).text} />
@@ -99,12 +112,12 @@ export function PositionRow({
       </dl>
       {isClosed ? null : (
         <div className="trade-row-actions trade-row-actions-grid">
-          {onEditLevels ? (
+          {onEditLevels && !isCash ? (
             <button type="button" className="button button-small button-default" onClick={() => onEditLevels(position)}>
               {t('trade.editLevels.open')}
             </button>
           ) : null}
-          {onAddMargin ? (
+          {onAddMargin && !isCash ? (
             <button type="button" className="button button-small button-default" onClick={() => onAddMargin(position)}>
               {t('trade.addMargin.open')}
             </button>

@@ -7,26 +7,14 @@ import {
   restrictionKinds,
   type WalletType,
 } from '@bolsa/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
-import type { Restriction, RestrictionsService } from '../auth/index.ts';
-import type { KycService } from '../kyc/index.ts';
+import { findUsers, type Restriction, type RestrictionsService } from '../auth/index.ts';
+import { type KycService, latestSubmissionsOf, userIdsNamedLike } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { TradingService } from '../trading/index.ts';
-
-type UserSearchRow = {
-  id: string;
-  email: string;
-  created_at: Date | string;
-  first_name: string | null;
-  last_name: string | null;
-  kyc_status: string | null;
-  restrictions: string[] | string | null;
-  total: string;
-};
 
 /** What the user is told when a freeze starts or ends. A login freeze tells nothing: the user cannot read it. */
 const messageOnFreeze: Record<RestrictionKind, MessageTemplate | undefined> = {
@@ -72,35 +60,27 @@ export function createAdminUsersService(dependencies: {
   const audited = createAudited(db);
 
   async function search(executor: Executor, input: { query: string; userId?: number; limit: number; offset: number }) {
-    const query = input.query;
-    const pattern = `%${escapeLike(query)}%`;
-    const filter =
-      input.userId !== undefined
-        ? sql`u.id = ${input.userId}`
-        : query === ''
-          ? sql`TRUE`
-          : sql`(u.email ILIKE ${pattern} OR u.id::text = ${query} OR (k.first_name || ' ' || k.last_name) ILIKE ${pattern})`;
-    const result = await executor.execute<UserSearchRow>(sql`
-      SELECT u.id::text, u.email, u.created_at, k.first_name, k.last_name, k.status AS kyc_status,
-        (SELECT array_agg(r.kind ORDER BY r.kind) FROM user_restrictions r WHERE r.user_id = u.id) AS restrictions,
-        count(*) OVER () AS total
-      FROM users u
-      LEFT JOIN LATERAL (
-        SELECT first_name, last_name, status FROM kyc_submissions s WHERE s.user_id = u.id ORDER BY s.id DESC LIMIT 1
-      ) k ON TRUE
-      WHERE ${filter}
-      ORDER BY u.id DESC
-      LIMIT ${input.limit} OFFSET ${input.offset}`);
+    const text = input.query;
+    const pattern = `%${escapeLike(text)}%`;
+    const alsoUserIds = input.userId === undefined && text !== '' ? await userIdsNamedLike(executor, pattern) : [];
+    const found = await findUsers(executor, { userId: input.userId, text, pattern, alsoUserIds, limit: input.limit, offset: input.offset });
+    const submissions = await latestSubmissionsOf(
+      executor,
+      found.rows.map((row) => Number(row.id)),
+    );
     return {
-      total: Number(result.rows[0]?.total ?? 0),
-      list: result.rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        name: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
-        kycStatus: row.kyc_status ?? 'none',
-        restrictions: kindsOf(row.restrictions),
-        createdAtTimestamp: new Date(row.created_at).getTime(),
-      })),
+      total: found.total,
+      list: found.rows.map((row) => {
+        const submission = submissions.get(Number(row.id));
+        return {
+          id: row.id,
+          email: row.email,
+          name: submission === undefined ? null : `${submission.firstName} ${submission.lastName}`.trim(),
+          kycStatus: submission?.status ?? 'none',
+          restrictions: kindsOf(row.restrictions),
+          createdAtTimestamp: new Date(row.createdAt).getTime(),
+        };
+      }),
     };
   }
 

@@ -14,6 +14,7 @@ export * from './operator-permissions.ts';
 export * from './operators.ts';
 export * from './paging.ts';
 export * from './result-codes.ts';
+export * from './review.ts';
 export * from './statement.ts';
 export * from './trading.ts';
 export * from './trading-markets.ts';

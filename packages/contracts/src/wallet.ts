@@ -413,8 +413,14 @@ export const outboxEntrySchema = z.object({
 });
 
 /** The operator's sign-in (with two-factor) is `operatorAccountApi.login` in operators.ts. */
-const depositReview = reviewApi({ path: '/deposits', permission: 'reviews.deposits', item: operatorDepositSchema, decided: depositSchema });
-const withdrawalReview = reviewApi({
+/** The deposit and withdrawal reviews' route contracts (ADR 0015), also spread into `operatorApi` under their old names. */
+export const depositReview = reviewApi({
+  path: '/deposits',
+  permission: 'reviews.deposits',
+  item: operatorDepositSchema,
+  decided: depositSchema,
+});
+export const withdrawalReview = reviewApi({
   path: '/withdrawals',
   permission: 'reviews.withdrawals',
   item: operatorWithdrawalSchema,

@@ -1,9 +1,9 @@
-import { operatorAdjustmentsApi, operatorApi } from '@bolsa/contracts';
+import { adjustmentReview, depositReview, operatorAdjustmentsApi, withdrawalReview } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
 import { operatorRoute } from '../../platform/http/index.ts';
-import { createReview } from '../../platform/review/index.ts';
+import { createReview, registerReviewRoutes } from '../../platform/review/index.ts';
 import type { AdjustmentsService } from './adjustments.service.ts';
 import type { DepositsService } from './deposits.service.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
@@ -39,58 +39,30 @@ export function createFundingReviews(db: Database, services: { deposits: Deposit
 
 /** The deposit and withdrawal reviews and the four-eyes balance adjustments under /admin/api. */
 export function registerFundingOperatorRoutes(app: FastifyInstance, reviews: FundingReviews, adjustments: AdjustmentsService) {
-  const tags = ['operator'];
-  const { deposits, withdrawals } = reviews;
-  operatorRoute(app, operatorApi.deposits, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
-    deposits.queue(operator, query),
-  );
-  operatorRoute(
+  registerReviewRoutes(app, depositReview, reviews.deposits, {
+    queue: 'Deposits to review',
+    approve: 'Approve a deposit: the user is credited',
+    reject: 'Reject a deposit with a reason',
+  });
+  registerReviewRoutes(app, withdrawalReview, reviews.withdrawals, {
+    queue: 'Withdrawals to review',
+    approve: 'Mark a withdrawal paid: the hold is posted',
+    reject: 'Reject a withdrawal with a reason: the hold is voided',
+  });
+  registerReviewRoutes(
     app,
-    operatorApi.approveDeposit,
-    { summary: 'Approve a deposit: the user is credited', tags },
-    ({ operator, params, request }) => deposits.approve(operator, { ipAddress: request.ip }, params.id),
-  );
-  operatorRoute(
-    app,
-    operatorApi.rejectDeposit,
-    { summary: 'Reject a deposit with a reason', tags },
-    ({ operator, params, body, request }) => deposits.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
-  );
-  operatorRoute(app, operatorApi.withdrawals, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
-    withdrawals.queue(operator, query),
-  );
-  operatorRoute(
-    app,
-    operatorApi.approveWithdrawal,
-    { summary: 'Mark a withdrawal paid: the hold is posted', tags },
-    ({ operator, params, request }) => withdrawals.approve(operator, { ipAddress: request.ip }, params.id),
-  );
-  operatorRoute(
-    app,
-    operatorApi.rejectWithdrawal,
-    { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
-    ({ operator, params, body, request }) => withdrawals.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
-  );
-
-  operatorRoute(app, operatorAdjustmentsApi.list, { summary: 'Balance adjustments, pending first', tags }, ({ operator, query }) =>
-    adjustments.list(operator, query),
+    adjustmentReview,
+    { queue: adjustments.list, approve: adjustments.approve, reject: adjustments.reject },
+    {
+      queue: 'Balance adjustments, pending first',
+      approve: "Approve another operator's adjustment: the ledger moves",
+      reject: "Reject another operator's adjustment",
+    },
   );
   operatorRoute(
     app,
     operatorAdjustmentsApi.request,
-    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags },
+    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags: ['operator'] },
     ({ operator, body, request }) => adjustments.request(operator, { ipAddress: request.ip }, body),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.approve,
-    { summary: "Approve another operator's adjustment: the ledger moves", tags },
-    ({ operator, params, request }) => adjustments.approve(operator, { ipAddress: request.ip }, params.id),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.reject,
-    { summary: "Reject another operator's adjustment", tags },
-    ({ operator, params, body, request }) => adjustments.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
   );
 }

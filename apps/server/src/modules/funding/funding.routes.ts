@@ -15,8 +15,15 @@ type Services = {
 
 const firstPage = { pageNum: 1, pageSize: 20 };
 
+/** The wallet, deposit and withdrawal, and payout account routes of the user API. */
 export function registerFundingRoutes(app: FastifyInstance, services: Services) {
-  const { wallet, deposits, withdrawals, payoutAccounts } = services;
+  registerWalletRoutes(app, services.wallet);
+  registerMoneyInOutRoutes(app, services);
+  registerPayoutAccountRoutes(app, services.payoutAccounts);
+}
+
+/** Balances, the statement and transfers between the user's own wallets. */
+function registerWalletRoutes(app: FastifyInstance, wallet: WalletService) {
   const tags = ['wallet'];
   userRoute(app, walletApi.walletBalance, { summary: 'One wallet: balance, held (usedBalance), available', tags }, ({ principal, body }) =>
     wallet.balance(principal, body.walletType),
@@ -48,8 +55,13 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
     { summary: 'Cancel a conversion still waiting for the forex open', tags },
     ({ principal, body }) => wallet.cancelTransfer(principal, body.transferId),
   );
+}
 
-  const fundingTags = ['funding'];
+const fundingTags = ['funding'];
+
+/** Deposits and withdrawals. */
+function registerMoneyInOutRoutes(app: FastifyInstance, services: Services) {
+  const { deposits, withdrawals } = services;
   userRoute(
     app,
     fundingApi.depositMethods,
@@ -83,6 +95,10 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
   userRoute(app, fundingApi.withdrawals, { summary: 'Withdrawals with their timeline', tags: fundingTags }, ({ principal, body }) =>
     withdrawals.list(principal, body ?? firstPage),
   );
+}
+
+/** The bank cards and crypto addresses money is withdrawn to. */
+function registerPayoutAccountRoutes(app: FastifyInstance, payoutAccounts: PayoutAccountsService) {
   userRoute(app, fundingApi.cards, { summary: 'The user bank cards (masked)', tags: fundingTags }, ({ principal }) =>
     payoutAccounts.cards(principal),
   );

@@ -133,6 +133,45 @@ const rules = [
   },
 ];
 
+const modulesRoot = join(root, 'apps/server/src/modules');
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+
+/**
+ * Which module owns each table: a module owns the tables its `*.tables.ts` files declare
+ * (`pgTable('name', ...)`). Another module reads or writes them only through the owner's index.ts.
+ */
+export function readTableOwners() {
+  const owners = new Map();
+  for (const module of moduleOrder) {
+    for (const file of listSources(join(modulesRoot, module)).filter((path) => path.endsWith('.tables.ts'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/pgTable\(\s*['"](\w+)['"]/g)) owners.set(match[1], module);
+    }
+  }
+  return owners;
+}
+
+/**
+ * SQL text in a module naming another module's table (`FROM users`, `JOIN kyc_submissions`,
+ * `UPDATE ...`, `INSERT INTO ...`, `DELETE FROM ...`): raw SQL the import rules cannot see. Test files may.
+ */
+function foreignTableQueries(files) {
+  const owners = readTableOwners();
+  const violations = [];
+  for (const file of files) {
+    const from = relative(root, file);
+    const module = from.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
+    if (module === undefined || isTest(from)) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\s+(?:ONLY\s+)?"?(\w+)"?/g)) {
+      const owner = owners.get(match[1]);
+      if (owner !== undefined && owner !== module) {
+        violations.push(`modules-query-only-their-own-tables: ${from} queries ${match[1]} (owned by ${owner})`);
+      }
+    }
+  }
+  return violations;
+}
+
 export function check() {
   const files = ['apps', 'packages'].flatMap((folder) => listSources(join(root, folder)));
   const graph = new Map();
@@ -164,6 +203,7 @@ export function check() {
     state.set(node, 'done');
   };
   for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  violations.push(...foreignTableQueries(files));
   return { fileCount: files.length, violations };
 }
 

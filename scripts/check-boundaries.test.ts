@@ -29,6 +29,20 @@ describe('the import rules', () => {
     expect(check().violations).toContainEqual(expect.stringMatching(/^modules-through-their-index: .*boundary-probe\.ts/));
   });
 
+  it("catch a module querying another module's table with raw SQL", () => {
+    probe(
+      'apps/server/src/modules/trading/boundary-probe.ts',
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`SELECT status FROM kyc_submissions k JOIN users u ON u.id = k.user_id`;\n",
+    );
+    const { violations } = check();
+    expect(violations).toContainEqual(
+      'modules-query-only-their-own-tables: apps/server/src/modules/trading/boundary-probe.ts queries kyc_submissions (owned by kyc)',
+    );
+    expect(violations).toContainEqual(
+      'modules-query-only-their-own-tables: apps/server/src/modules/trading/boundary-probe.ts queries users (owned by auth)',
+    );
+  });
+
   it('catch a lower module importing a higher one, and contracts importing the server', () => {
     probe('apps/server/src/modules/auth/boundary-probe.ts', "export * from '../content/index.ts';\n");
     probe('packages/contracts/src/boundary-probe.ts', "export * from '../../../apps/server/src/platform/config.ts';\n");

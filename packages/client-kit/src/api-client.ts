@@ -112,22 +112,23 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
   });
 }
 
+/** The call's URL: the base path, the path, and the query without its absent (and, if configured, empty) values. */
+function buildUrl(config: ApiClientConfig, path: string, query?: QueryValues): string {
+  let url = `${config.basePath}${path}`;
+  if (query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || (config.dropsEmptyQueryValues && value === '')) continue;
+      search.set(key, String(value));
+    }
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  return url;
+}
+
 export function createApiClient(config: ApiClientConfig) {
   const inFlight = new Map<string, AbortController>();
-
-  function buildUrl(path: string, query?: QueryValues): string {
-    let url = `${config.basePath}${path}`;
-    if (query) {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) {
-        if (value === undefined || (config.dropsEmptyQueryValues && value === '')) continue;
-        search.set(key, String(value));
-      }
-      const text = search.toString();
-      if (text) url += `?${text}`;
-    }
-    return url;
-  }
 
   /** The headers of every call: language (spec §7), JSON when there is a body, and the token when logged in. */
   function buildHeaders(hasBody: boolean): Headers {
@@ -161,7 +162,7 @@ export function createApiClient(config: ApiClientConfig) {
     try {
       let response: Response;
       try {
-        response = await fetch(buildUrl(path, query), {
+        response = await fetch(buildUrl(config, path, query), {
           method,
           headers: buildHeaders(body !== undefined),
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -218,7 +219,7 @@ export function createApiClient(config: ApiClientConfig) {
     })) as EndpointAnswer<E>;
   }
 
-  return { call, request, send, buildUrl, buildHeaders };
+  return { call, request, send, buildUrl: (path: string, query?: QueryValues) => buildUrl(config, path, query), buildHeaders };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -40,7 +40,8 @@ export const adjustmentRequestBody = z.object({
   note: textSchema(500),
 });
 
-const adjustmentReview = reviewApi({
+/** The adjustments' review route contracts (ADR 0015): `operatorAdjustmentsApi` names them list, approve and reject. */
+export const adjustmentReview = reviewApi({
   path: '/adjustments',
   permission: 'adjustments.approve',
   queuePermission: 'adjustments.request',

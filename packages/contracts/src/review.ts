@@ -11,6 +11,7 @@ export const reviewQuery = z.object({
 /** A refusal always says why; the reason reaches the user. */
 export const rejectBody = z.object({ reason: textSchema(200) });
 export const reviewIdParams = z.object({ id: pathIdSchema });
+export type ReviewFilter = z.output<typeof reviewQuery>;
 
 /**
  * The three operator routes of a review (ADR 0015): `GET <path>` (the queue), `POST <path>/:id/approve`

@@ -7,26 +7,14 @@ import {
   restrictionKinds,
   type WalletType,
 } from '@bolsa/contracts';
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
-import type { Restriction, RestrictionsService } from '../auth/index.ts';
-import type { KycService } from '../kyc/index.ts';
+import { findUsers, type Restriction, type RestrictionsService } from '../auth/index.ts';
+import { type KycService, latestSubmissionsOf, userIdsNamedLike } from '../kyc/index.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import type { TradingService } from '../trading/index.ts';
-
-type UserSearchRow = {
-  id: string;
-  email: string;
-  created_at: Date | string;
-  first_name: string | null;
-  last_name: string | null;
-  kyc_status: string | null;
-  restrictions: string[] | string | null;
-  total: string;
-};
 
 /** What the user is told when a freeze starts or ends. A login freeze tells nothing: the user cannot read it. */
 const messageOnFreeze: Record<RestrictionKind, MessageTemplate | undefined> = {
@@ -57,68 +45,106 @@ function kindsOf(value: string[] | string | null): RestrictionKind[] {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+/** Users whose email, id or verified name matches the text (or the one user `userId`), newest first. */
+async function searchUsers(executor: Executor, input: { query: string; userId?: number; limit: number; offset: number }) {
+  const text = input.query;
+  const pattern = `%${escapeLike(text)}%`;
+  const alsoUserIds = input.userId === undefined && text !== '' ? await userIdsNamedLike(executor, pattern) : [];
+  const found = await findUsers(executor, { userId: input.userId, text, pattern, alsoUserIds, limit: input.limit, offset: input.offset });
+  const submissions = await latestSubmissionsOf(
+    executor,
+    found.rows.map((row) => Number(row.id)),
+  );
+  return {
+    total: found.total,
+    list: found.rows.map((row) => {
+      const submission = submissions.get(Number(row.id));
+      return {
+        id: row.id,
+        email: row.email,
+        name: submission === undefined ? null : `${submission.firstName} ${submission.lastName}`.trim(),
+        kycStatus: submission?.status ?? 'none',
+        restrictions: kindsOf(row.restrictions),
+        createdAtTimestamp: new Date(row.createdAt).getTime(),
+      };
+    }),
+  };
+}
 
-/** Operators look users up, see their money and activity, freeze what must stop and end their sessions. */
-export function createAdminUsersService(dependencies: {
+/** The user as the list shows it, or USER_NOT_FOUND. */
+async function requireUser(executor: Executor, userId: number) {
+  const found = await searchUsers(executor, { query: '', userId, limit: 1, offset: 0 });
+  const user = found.list[0];
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return user;
+}
+
+/** A user's sessions, and the devices they came from: the sessions of one user agent, newest first. */
+function sessionsAndDevices(sessions: Awaited<ReturnType<RestrictionsService['sessionsOf']>>) {
+  const now = Date.now();
+  const sessionViews = sessions.map((session) => ({
+    id: String(session.id),
+    ipAddress: session.ipAddress,
+    userAgent: session.userAgent,
+    createdAtTimestamp: session.createdAt.getTime(),
+    lastSeenAtTimestamp: session.lastSeenAt.getTime(),
+    expiresAtTimestamp: session.expiresAt.getTime(),
+    revokedAtTimestamp: session.revokedAt?.getTime() ?? null,
+    isLive: session.revokedAt === null && session.expiresAt.getTime() > now,
+  }));
+  // A device is what a browser or app tells of itself: the sessions of one user agent, newest first.
+  const devices = new Map<
+    string,
+    { userAgent: string | null; lastIpAddress: string | null; lastSeenAtTimestamp: number; sessionCount: number }
+  >();
+  for (const session of sessionViews) {
+    const key = session.userAgent ?? '';
+    const device = devices.get(key);
+    if (device) device.sessionCount += 1;
+    else
+      devices.set(key, {
+        userAgent: session.userAgent,
+        lastIpAddress: session.ipAddress,
+        lastSeenAtTimestamp: session.lastSeenAtTimestamp,
+        sessionCount: 1,
+      });
+  }
+  return { sessionViews, devices: [...devices.values()] };
+}
+
+/** A page of a user's statement as the console shows it. */
+function statementView(page: Awaited<ReturnType<LedgerService['statement']>>, input: { pageNum: number; pageSize: number }) {
+  return {
+    list: page.rows.map((row) => ({
+      id: row.id,
+      walletType: row.wallet_type as WalletType,
+      currency: row.currency as Currency,
+      amount: toMoney(row.amount),
+      balanceAfter: toMoney(row.balance_after),
+      reason: row.reason as LedgerReason,
+      memo: row.memo,
+      createTimeTimestamp: new Date(row.created_at).getTime(),
+    })),
+    ...pageInfo(page.total, input.pageNum, input.pageSize),
+  };
+}
+
+type Dependencies = {
   db: Database;
   restrictions: RestrictionsService;
   kyc: KycService;
   ledger: LedgerService;
   trading: TradingService;
   messages: MessagesService;
-}) {
-  const { db, restrictions, kyc, ledger, trading, messages } = dependencies;
-  const audited = createAudited(db);
+};
 
-  async function search(executor: Executor, input: { query: string; userId?: number; limit: number; offset: number }) {
-    const query = input.query;
-    const pattern = `%${escapeLike(query)}%`;
-    const filter =
-      input.userId !== undefined
-        ? sql`u.id = ${input.userId}`
-        : query === ''
-          ? sql`TRUE`
-          : sql`(u.email ILIKE ${pattern} OR u.id::text = ${query} OR (k.first_name || ' ' || k.last_name) ILIKE ${pattern})`;
-    const result = await executor.execute<UserSearchRow>(sql`
-      SELECT u.id::text, u.email, u.created_at, k.first_name, k.last_name, k.status AS kyc_status,
-        (SELECT array_agg(r.kind ORDER BY r.kind) FROM user_restrictions r WHERE r.user_id = u.id) AS restrictions,
-        count(*) OVER () AS total
-      FROM users u
-      LEFT JOIN LATERAL (
-        SELECT first_name, last_name, status FROM kyc_submissions s WHERE s.user_id = u.id ORDER BY s.id DESC LIMIT 1
-      ) k ON TRUE
-      WHERE ${filter}
-      ORDER BY u.id DESC
-      LIMIT ${input.limit} OFFSET ${input.offset}`);
-    return {
-      total: Number(result.rows[0]?.total ?? 0),
-      list: result.rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        name: row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim(),
-        kycStatus: row.kyc_status ?? 'none',
-        restrictions: kindsOf(row.restrictions),
-        createdAtTimestamp: new Date(row.created_at).getTime(),
-      })),
-    };
-  }
-
-  async function requireUser(executor: Executor, userId: number) {
-    const found = await search(executor, { query: '', userId, limit: 1, offset: 0 });
-    const user = found.list[0];
-    if (!user) throw new AppError('USER_NOT_FOUND');
-    return user;
-  }
-
-  const restrictionsBefore = (userId: number) => async (executor: Executor) => ({
-    restrictions: (await restrictions.restrictionsOf(executor, userId)).map(restrictionView),
-  });
-
+/** What operators with `users.read` see: the user list, one user's detail, statement, orders and positions. */
+function userReads(dependencies: Dependencies) {
+  const { db, restrictions, kyc, ledger, trading } = dependencies;
   return {
     async search(operator: OperatorPrincipal, input: { query: string; pageNum: number; pageSize: number }) {
       requirePermission(operator, 'users.read');
-      const page = await search(db, { query: input.query, limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize });
+      const page = await searchUsers(db, { query: input.query, limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize });
       return { list: page.list, ...pageInfo(page.total, input.pageNum, input.pageSize) };
     },
 
@@ -131,41 +157,14 @@ export function createAdminUsersService(dependencies: {
         await ledger.wallets(db, userId),
         await restrictions.sessionsOf(userId),
       ];
-      const now = Date.now();
-      const sessionViews = sessions.map((session) => ({
-        id: String(session.id),
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-        createdAtTimestamp: session.createdAt.getTime(),
-        lastSeenAtTimestamp: session.lastSeenAt.getTime(),
-        expiresAtTimestamp: session.expiresAt.getTime(),
-        revokedAtTimestamp: session.revokedAt?.getTime() ?? null,
-        isLive: session.revokedAt === null && session.expiresAt.getTime() > now,
-      }));
-      // A device is what a browser or app tells of itself: the sessions of one user agent, newest first.
-      const devices = new Map<
-        string,
-        { userAgent: string | null; lastIpAddress: string | null; lastSeenAtTimestamp: number; sessionCount: number }
-      >();
-      for (const session of sessionViews) {
-        const key = session.userAgent ?? '';
-        const device = devices.get(key);
-        if (device) device.sessionCount += 1;
-        else
-          devices.set(key, {
-            userAgent: session.userAgent,
-            lastIpAddress: session.ipAddress,
-            lastSeenAtTimestamp: session.lastSeenAtTimestamp,
-            sessionCount: 1,
-          });
-      }
+      const { sessionViews, devices } = sessionsAndDevices(sessions);
       return {
         user,
         restrictions: userRestrictions.map(restrictionView),
         kyc: kycState,
         wallets,
         sessions: sessionViews,
-        devices: [...devices.values()],
+        devices,
       };
     },
 
@@ -177,19 +176,7 @@ export function createAdminUsersService(dependencies: {
       requirePermission(operator, 'users.read');
       await requireUser(db, userId);
       const page = await ledger.statement(db, userId, input);
-      return {
-        list: page.rows.map((row) => ({
-          id: row.id,
-          walletType: row.wallet_type as WalletType,
-          currency: row.currency as Currency,
-          amount: toMoney(row.amount),
-          balanceAfter: toMoney(row.balance_after),
-          reason: row.reason as LedgerReason,
-          memo: row.memo,
-          createTimeTimestamp: new Date(row.created_at).getTime(),
-        })),
-        ...pageInfo(page.total, input.pageNum, input.pageSize),
-      };
+      return statementView(page, input);
     },
 
     async orders(operator: OperatorPrincipal, userId: number, input: { pageNum: number; pageSize: number }) {
@@ -203,6 +190,22 @@ export function createAdminUsersService(dependencies: {
       await requireUser(db, userId);
       return trading.positionsOfUser(userId, { isOpen: input.status === 'open', pageNum: input.pageNum, pageSize: input.pageSize });
     },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+/** Operators look users up, see their money and activity, freeze what must stop and end their sessions. */
+export function createAdminUsersService(dependencies: Dependencies) {
+  const { db, restrictions, messages } = dependencies;
+  const audited = createAudited(db);
+
+  const restrictionsBefore = (userId: number) => async (executor: Executor) => ({
+    restrictions: (await restrictions.restrictionsOf(executor, userId)).map(restrictionView),
+  });
+
+  return {
+    ...userReads(dependencies),
 
     async freeze(operator: OperatorPrincipal, meta: AuditMeta, userId: number, input: { kind: RestrictionKind; reason: string }) {
       requirePermission(operator, 'users.freeze');

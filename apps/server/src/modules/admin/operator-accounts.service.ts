@@ -49,83 +49,56 @@ function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export type OperatorAccountsService = ReturnType<typeof createOperatorAccountsService>;
+/** The operator's row, locked for the rest of the transaction. */
+async function lockedOperator(executor: Executor, operatorId: number): Promise<OperatorRow> {
+  const rows = await executor.select().from(operators).where(eq(operators.id, operatorId)).for('update');
+  const row = rows[0];
+  if (!row) throw new AppError('UNAUTHORIZED');
+  return row;
+}
 
-/**
- * Operators' own accounts (sign-in with a second factor, sign-out, TOTP enrolment), the operator list
- * an admin manages, and the audit-log search. Every changing action commits with its audit row.
- */
-export function createOperatorAccountsService(dependencies: {
-  db: Database;
-  loginThrottle: AuthService['loginThrottle'];
-  now?: (() => Date) | undefined;
-}) {
-  const { db, loginThrottle } = dependencies;
-  const now = dependencies.now ?? (() => new Date());
-
-  const isWrongSecret = (error: unknown) =>
-    error instanceof AppError && (error.result === 'OPERATOR_LOGIN_FAILED' || error.result === 'OPERATOR_TOTP_INVALID');
-
-  async function lockedOperator(executor: Executor, operatorId: number): Promise<OperatorRow> {
-    const rows = await executor.select().from(operators).where(eq(operators.id, operatorId)).for('update');
-    const row = rows[0];
-    if (!row) throw new AppError('UNAUTHORIZED');
-    return row;
+/** Newest first. Filters combine; an action ending in "." matches every action under it. */
+async function searchAuditLog(db: Database, search: AuditSearch) {
+  const conditions: SQL[] = [];
+  if (search.operatorId !== undefined) conditions.push(eq(auditLog.operatorId, Number(search.operatorId)));
+  if (search.action !== undefined) {
+    conditions.push(search.action.endsWith('.') ? like(auditLog.action, likePrefix(search.action)) : eq(auditLog.action, search.action));
   }
-
-  /** The second factor, then the session, under a row lock: a TOTP code is accepted once. */
-  async function openOperatorSession(operatorId: number, totpCode: string | undefined, meta: RequestMeta) {
-    return inTransaction(db, async (tx) => {
-      const operator = await lockedOperator(tx, operatorId);
-      if (operator.totpSecret !== null) {
-        if (!totpCode) throw new AppError('OPERATOR_TOTP_REQUIRED');
-        const step = matchTotp(operator.totpSecret, totpCode, now().getTime(), operator.totpLastStep);
-        if (step === undefined) throw new AppError('OPERATOR_TOTP_INVALID');
-        await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operator.id));
-      }
-      const token = newSessionToken();
-      await tx.insert(operatorSessions).values({
-        operatorId: operator.id,
-        tokenHash: sha256Hex(token),
-        expiresAt: new Date(now().getTime() + OPERATOR_SESSION_MS),
-        ipAddress: meta.ipAddress,
-      });
-      return { token, operator: profileOf(operator) };
-    });
-  }
-
+  if (search.targetType !== undefined) conditions.push(eq(auditLog.targetType, search.targetType));
+  if (search.targetId !== undefined) conditions.push(eq(auditLog.targetId, search.targetId));
+  if (search.from !== undefined) conditions.push(gte(auditLog.createdAt, new Date(search.from)));
+  if (search.to !== undefined) conditions.push(lte(auditLog.createdAt, new Date(search.to)));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select({ entry: auditLog, operatorEmail: operators.email })
+    .from(auditLog)
+    .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(search.pageSize)
+    .offset((search.pageNum - 1) * search.pageSize);
+  const total = Number(totalRow?.total ?? 0);
   return {
-    /**
-     * Email and password, then — once the operator has enrolled — the current TOTP code. A code is
-     * accepted once: its step is remembered under a row lock, so two sign-ins racing with one code
-     * cannot both pass. A refusal writes nothing.
-     */
-    async login(input: { email: string; password: string; totpCode?: string | undefined }, meta: RequestMeta) {
-      // Wrong passwords and wrong codes count alike, per account and per address, as for users; the
-      // attempt is reserved before either is verified, so guesses sent at once are judged up to the limit.
-      const subjects = { account: input.email, ipAddress: meta.ipAddress };
-      return loginThrottle.judged('operator', subjects, isWrongSecret, async () => {
-        const rows = await db.select().from(operators).where(eq(operators.email, input.email));
-        const found = rows[0];
-        if (!found || !(await verify(found.passwordHash, input.password))) throw new AppError('OPERATOR_LOGIN_FAILED');
-        return openOperatorSession(found.id, input.totpCode, meta);
-      });
-    },
+    list: rows.map(({ entry, operatorEmail }) => ({
+      id: String(entry.id),
+      operatorId: entry.operatorId === null ? null : String(entry.operatorId),
+      operatorEmail,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: entry.before,
+      after: entry.after,
+      ipAddress: entry.ipAddress,
+      createdAtTimestamp: entry.createdAt.getTime(),
+    })),
+    ...pageInfo(total, search.pageNum, search.pageSize),
+  };
+}
 
-    async logout(operator: OperatorPrincipal) {
-      requirePermission(operator, 'account.security');
-      await db.update(operatorSessions).set({ revokedAt: now() }).where(eq(operatorSessions.id, operator.sessionId));
-      return null;
-    },
-
-    async profile(operator: OperatorPrincipal) {
-      requirePermission(operator, 'account.security');
-      const rows = await db.select().from(operators).where(eq(operators.id, operator.operatorId));
-      const row = rows[0];
-      if (!row) throw new AppError('UNAUTHORIZED');
-      return profileOf(row);
-    },
-
+/** Two-factor enrolment: start (a secret to scan), confirm with a code from it, and disable with a current code. */
+function totpEnrolment(db: Database, now: () => Date) {
+  return {
     /** A new secret to scan; it takes effect only when a code from it is confirmed. */
     async startTotp(operator: OperatorPrincipal) {
       requirePermission(operator, 'account.security');
@@ -188,7 +161,12 @@ export function createOperatorAccountsService(dependencies: {
         return profileOf(updated);
       });
     },
+  };
+}
 
+/** What admins do with operators (`operators.manage`) and the audit search (`audit.read`). */
+function operatorDirectory(db: Database) {
+  return {
     async listOperators(operator: OperatorPrincipal) {
       requirePermission(operator, 'operators.manage');
       const rows = await db.select().from(operators).orderBy(operators.id);
@@ -219,43 +197,83 @@ export function createOperatorAccountsService(dependencies: {
     /** Newest first. Filters combine; an action ending in "." matches every action under it. */
     async searchAudit(operator: OperatorPrincipal, search: AuditSearch) {
       requirePermission(operator, 'audit.read');
-      const conditions: SQL[] = [];
-      if (search.operatorId !== undefined) conditions.push(eq(auditLog.operatorId, Number(search.operatorId)));
-      if (search.action !== undefined) {
-        conditions.push(
-          search.action.endsWith('.') ? like(auditLog.action, likePrefix(search.action)) : eq(auditLog.action, search.action),
-        );
-      }
-      if (search.targetType !== undefined) conditions.push(eq(auditLog.targetType, search.targetType));
-      if (search.targetId !== undefined) conditions.push(eq(auditLog.targetId, search.targetId));
-      if (search.from !== undefined) conditions.push(gte(auditLog.createdAt, new Date(search.from)));
-      if (search.to !== undefined) conditions.push(lte(auditLog.createdAt, new Date(search.to)));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
-      const rows = await db
-        .select({ entry: auditLog, operatorEmail: operators.email })
-        .from(auditLog)
-        .leftJoin(operators, eq(operators.id, auditLog.operatorId))
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(search.pageSize)
-        .offset((search.pageNum - 1) * search.pageSize);
-      const total = Number(totalRow?.total ?? 0);
-      return {
-        list: rows.map(({ entry, operatorEmail }) => ({
-          id: String(entry.id),
-          operatorId: entry.operatorId === null ? null : String(entry.operatorId),
-          operatorEmail,
-          action: entry.action,
-          targetType: entry.targetType,
-          targetId: entry.targetId,
-          before: entry.before,
-          after: entry.after,
-          ipAddress: entry.ipAddress,
-          createdAtTimestamp: entry.createdAt.getTime(),
-        })),
-        ...pageInfo(total, search.pageNum, search.pageSize),
-      };
+      return searchAuditLog(db, search);
     },
+  };
+}
+
+export type OperatorAccountsService = ReturnType<typeof createOperatorAccountsService>;
+
+/**
+ * Operators' own accounts (sign-in with a second factor, sign-out, TOTP enrolment), the operator list
+ * an admin manages, and the audit-log search. Every changing action commits with its audit row.
+ */
+export function createOperatorAccountsService(dependencies: {
+  db: Database;
+  loginThrottle: AuthService['loginThrottle'];
+  now?: (() => Date) | undefined;
+}) {
+  const { db, loginThrottle } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
+
+  const isWrongSecret = (error: unknown) =>
+    error instanceof AppError && (error.result === 'OPERATOR_LOGIN_FAILED' || error.result === 'OPERATOR_TOTP_INVALID');
+
+  /** The second factor, then the session, under a row lock: a TOTP code is accepted once. */
+  async function openOperatorSession(operatorId: number, totpCode: string | undefined, meta: RequestMeta) {
+    return inTransaction(db, async (tx) => {
+      const operator = await lockedOperator(tx, operatorId);
+      if (operator.totpSecret !== null) {
+        if (!totpCode) throw new AppError('OPERATOR_TOTP_REQUIRED');
+        const step = matchTotp(operator.totpSecret, totpCode, now().getTime(), operator.totpLastStep);
+        if (step === undefined) throw new AppError('OPERATOR_TOTP_INVALID');
+        await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operator.id));
+      }
+      const token = newSessionToken();
+      await tx.insert(operatorSessions).values({
+        operatorId: operator.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(now().getTime() + OPERATOR_SESSION_MS),
+        ipAddress: meta.ipAddress,
+      });
+      return { token, operator: profileOf(operator) };
+    });
+  }
+
+  return {
+    /**
+     * Email and password, then — once the operator has enrolled — the current TOTP code. A code is
+     * accepted once: its step is remembered under a row lock, so two sign-ins racing with one code
+     * cannot both pass. A refusal writes nothing.
+     */
+    async login(input: { email: string; password: string; totpCode?: string | undefined }, meta: RequestMeta) {
+      // Wrong passwords and wrong codes count alike, per account and per address, as for users; the
+      // attempt is reserved before either is verified, so guesses sent at once are judged up to the limit.
+      const subjects = { account: input.email, ipAddress: meta.ipAddress };
+      return loginThrottle.judged('operator', subjects, isWrongSecret, async () => {
+        const rows = await db.select().from(operators).where(eq(operators.email, input.email));
+        const found = rows[0];
+        if (!found || !(await verify(found.passwordHash, input.password))) throw new AppError('OPERATOR_LOGIN_FAILED');
+        return openOperatorSession(found.id, input.totpCode, meta);
+      });
+    },
+
+    async logout(operator: OperatorPrincipal) {
+      requirePermission(operator, 'account.security');
+      await db.update(operatorSessions).set({ revokedAt: now() }).where(eq(operatorSessions.id, operator.sessionId));
+      return null;
+    },
+
+    async profile(operator: OperatorPrincipal) {
+      requirePermission(operator, 'account.security');
+      const rows = await db.select().from(operators).where(eq(operators.id, operator.operatorId));
+      const row = rows[0];
+      if (!row) throw new AppError('UNAUTHORIZED');
+      return profileOf(row);
+    },
+
+    ...totpEnrolment(db, now),
+
+    ...operatorDirectory(db),
   };
 }

@@ -8,6 +8,7 @@ export { registerAuthRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';
 export { createRestrictionsService, type Restriction, type RestrictionsService } from './restrictions.service.ts';
 export { createSessionCache, SESSIONS_ENDED_TOPIC, type SessionCache } from './session-cache.ts';
+export { findUsers, type UserDirectoryRow } from './user-directory.ts';
 
 /** The demo's user account, created when demo data is on. */
 export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as const;

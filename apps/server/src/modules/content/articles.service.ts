@@ -49,105 +49,122 @@ type ReaderRow = {
   total?: string;
 };
 
-export type ArticlesService = ReturnType<typeof createArticlesService>;
+async function allTags(executor: Executor): Promise<ArticleTag[]> {
+  const rows = await executor.select().from(articleTags).orderBy(asc(articleTags.sortOrder), asc(articleTags.code));
+  return rows.map((row) => ({ code: row.code, labels: row.labels, sortOrder: row.sortOrder }));
+}
 
-/**
- * Articles as the app reads them (published only, in the reader's language with the fallback) and as
- * operators write them. Operator writes take the caller's executor: the admin module's audited
- * transaction, so each change commits together with its audit row.
- */
-export function createArticlesService(dependencies: { db: Database }) {
-  const { db } = dependencies;
+async function tagsOfArticles(executor: Executor, ids: number[]): Promise<Map<number, string[]>> {
+  const byArticle = new Map<number, string[]>();
+  if (ids.length === 0) return byArticle;
+  const rows = await executor
+    .select()
+    .from(articleTagLinks)
+    .where(inArray(articleTagLinks.articleId, ids))
+    .orderBy(asc(articleTagLinks.tagCode));
+  for (const row of rows) byArticle.set(row.articleId, [...(byArticle.get(row.articleId) ?? []), row.tagCode]);
+  return byArticle;
+}
 
-  async function allTags(executor: Executor): Promise<ArticleTag[]> {
-    const rows = await executor.select().from(articleTags).orderBy(asc(articleTags.sortOrder), asc(articleTags.code));
-    return rows.map((row) => ({ code: row.code, labels: row.labels, sortOrder: row.sortOrder }));
-  }
+/** Tags as the app shows them, in the dictionary's order. */
+async function dictItemsOf(executor: Executor, locale: Locale, codes: string[]): Promise<DictItem[]> {
+  if (codes.length === 0) return [];
+  const tags = await allTags(executor);
+  return tags
+    .filter((tag) => codes.includes(tag.code))
+    .map((tag) => ({ dictValue: tag.code, dictLabel: labelIn(tag.labels, locale, tag.code) }));
+}
 
-  async function tagsOfArticles(executor: Executor, ids: number[]): Promise<Map<number, string[]>> {
-    const byArticle = new Map<number, string[]>();
-    if (ids.length === 0) return byArticle;
-    const rows = await executor
-      .select()
-      .from(articleTagLinks)
-      .where(inArray(articleTagLinks.articleId, ids))
-      .orderBy(asc(articleTagLinks.tagCode));
-    for (const row of rows) byArticle.set(row.articleId, [...(byArticle.get(row.articleId) ?? []), row.tagCode]);
-    return byArticle;
-  }
+async function requireKnownTags(executor: Executor, codes: string[]) {
+  if (codes.length === 0) return;
+  const known = await executor.select({ code: articleTags.code }).from(articleTags).where(inArray(articleTags.code, codes));
+  if (known.length !== new Set(codes).size) throw new AppError('ARTICLE_TAG_UNKNOWN');
+}
 
-  /** Tags as the app shows them, in the dictionary's order. */
-  async function dictItemsOf(executor: Executor, locale: Locale, codes: string[]): Promise<DictItem[]> {
-    if (codes.length === 0) return [];
-    const tags = await allTags(executor);
-    return tags
-      .filter((tag) => codes.includes(tag.code))
-      .map((tag) => ({ dictValue: tag.code, dictLabel: labelIn(tag.labels, locale, tag.code) }));
-  }
+/** The text of each article in the first language of the reader's order that the article was written in. */
+const translationFor = (locale: Locale) => sql`
+  JOIN LATERAL (
+    SELECT t.locale, t.title, t.summary, t.body FROM article_translations t
+    WHERE t.article_id = a.id
+    ORDER BY array_position(ARRAY[${sql.join(
+      articleLanguageOrder(locale).map((candidate) => sql`${candidate}`),
+      sql`, `,
+    )}]::text[], t.locale)
+    LIMIT 1
+  ) t ON true`;
 
-  async function requireKnownTags(executor: Executor, codes: string[]) {
-    if (codes.length === 0) return;
-    const known = await executor.select({ code: articleTags.code }).from(articleTags).where(inArray(articleTags.code, codes));
-    if (known.length !== new Set(codes).size) throw new AppError('ARTICLE_TAG_UNKNOWN');
-  }
+async function operatorView(executor: Executor, id: number): Promise<OperatorArticle> {
+  const [row] = await executor.select().from(articles).where(eq(articles.id, id));
+  if (!row) throw new AppError('ARTICLE_NOT_FOUND');
+  const translations = await executor.select().from(articleTranslations).where(eq(articleTranslations.articleId, id));
+  const tags = await tagsOfArticles(executor, [id]);
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    tags: tags.get(id) ?? [],
+    translations: Object.fromEntries(
+      translations.map((translation) => [
+        translation.locale,
+        { title: translation.title, summary: translation.summary, body: translation.body },
+      ]),
+    ),
+    isPublished: row.isPublished,
+    publishTimestamp: row.publishedAt ? row.publishedAt.getTime() : null,
+    updateTimestamp: row.updatedAt.getTime(),
+  };
+}
 
-  /** The text of each article in the first language of the reader's order that the article was written in. */
-  const translationFor = (locale: Locale) => sql`
-    JOIN LATERAL (
-      SELECT t.locale, t.title, t.summary, t.body FROM article_translations t
-      WHERE t.article_id = a.id
-      ORDER BY array_position(ARRAY[${sql.join(
-        articleLanguageOrder(locale).map((candidate) => sql`${candidate}`),
-        sql`, `,
-      )}]::text[], t.locale)
-      LIMIT 1
-    ) t ON true`;
+async function writeTranslationsAndTags(executor: Executor, id: number, input: OperatorArticleInput) {
+  await executor.delete(articleTranslations).where(eq(articleTranslations.articleId, id));
+  const translations = Object.entries(input.translations) as Array<[Locale, { title: string; summary?: string | undefined; body: string }]>;
+  await executor.insert(articleTranslations).values(
+    translations.map(([locale, translation]) => ({
+      articleId: id,
+      locale,
+      title: translation.title,
+      summary: translation.summary ?? '',
+      body: translation.body,
+    })),
+  );
+  await executor.delete(articleTagLinks).where(eq(articleTagLinks.articleId, id));
+  const codes = [...new Set(input.tags)];
+  if (codes.length > 0) await executor.insert(articleTagLinks).values(codes.map((tagCode) => ({ articleId: id, tagCode })));
+}
 
-  async function operatorView(executor: Executor, id: number): Promise<OperatorArticle> {
-    const [row] = await executor.select().from(articles).where(eq(articles.id, id));
-    if (!row) throw new AppError('ARTICLE_NOT_FOUND');
-    const translations = await executor.select().from(articleTranslations).where(eq(articleTranslations.articleId, id));
-    const tags = await tagsOfArticles(executor, [id]);
-    return {
-      id: String(row.id),
-      kind: row.kind,
-      tags: tags.get(id) ?? [],
-      translations: Object.fromEntries(
-        translations.map((translation) => [
-          translation.locale,
-          { title: translation.title, summary: translation.summary, body: translation.body },
-        ]),
-      ),
-      isPublished: row.isPublished,
-      publishTimestamp: row.publishedAt ? row.publishedAt.getTime() : null,
-      updateTimestamp: row.updatedAt.getTime(),
-    };
-  }
+async function lockArticle(executor: Executor, id: number) {
+  const rows = await executor.execute(sql`SELECT id FROM articles WHERE id = ${id} FOR UPDATE`);
+  if (rows.rows.length === 0) throw new AppError('ARTICLE_NOT_FOUND');
+}
 
-  async function writeTranslationsAndTags(executor: Executor, id: number, input: OperatorArticleInput) {
-    await executor.delete(articleTranslations).where(eq(articleTranslations.articleId, id));
-    const translations = Object.entries(input.translations) as Array<
-      [Locale, { title: string; summary?: string | undefined; body: string }]
-    >;
-    await executor.insert(articleTranslations).values(
-      translations.map(([locale, translation]) => ({
-        articleId: id,
-        locale,
-        title: translation.title,
-        summary: translation.summary ?? '',
-        body: translation.body,
-      })),
-    );
-    await executor.delete(articleTagLinks).where(eq(articleTagLinks.articleId, id));
-    const codes = [...new Set(input.tags)];
-    if (codes.length > 0) await executor.insert(articleTagLinks).values(codes.map((tagCode) => ({ articleId: id, tagCode })));
-  }
+/** A new tag; a code taken already is refused. */
+async function createTag(executor: Executor, input: ArticleTag): Promise<ArticleTag> {
+  const [row] = await executor
+    .insert(articleTags)
+    .values({ code: input.code, labels: input.labels, sortOrder: input.sortOrder })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError('ARTICLE_TAG_EXISTS');
+  return { code: row.code, labels: row.labels, sortOrder: row.sortOrder };
+}
 
-  async function lockArticle(executor: Executor, id: number) {
-    const rows = await executor.execute(sql`SELECT id FROM articles WHERE id = ${id} FOR UPDATE`);
-    if (rows.rows.length === 0) throw new AppError('ARTICLE_NOT_FOUND');
-  }
+async function updateTag(executor: Executor, code: string, input: { labels: Labels; sortOrder: number }): Promise<ArticleTag> {
+  const [row] = await executor
+    .update(articleTags)
+    .set({ labels: input.labels, sortOrder: input.sortOrder })
+    .where(eq(articleTags.code, code))
+    .returning();
+  if (!row) throw new AppError('ARTICLE_TAG_UNKNOWN');
+  return { code: row.code, labels: row.labels, sortOrder: row.sortOrder };
+}
 
+/** What a tag looked like before an operator changed it (the audit row's "before"). */
+async function tagBefore(executor: Executor, code: string) {
+  const [row] = await executor.select().from(articleTags).where(eq(articleTags.code, code));
+  return row ? { labels: row.labels, sortOrder: row.sortOrder } : undefined;
+}
+
+/** What the app reads: the tag dictionary, and published articles in the reader's language. */
+function readerArticles(db: Database) {
   return {
     /** GET /dict/data?dictType=article_tag: every tag, labelled in the reader's language. */
     async tagDictionary(locale: Locale): Promise<DictItem[]> {
@@ -162,11 +179,11 @@ export function createArticlesService(dependencies: { db: Database }) {
           ? sql``
           : sql`AND EXISTS (SELECT 1 FROM article_tag_links l WHERE l.article_id = a.id AND l.tag_code = ${query.tag})`;
       const result = await db.execute<ReaderRow>(sql`
-        SELECT a.id::text, a.kind, a.published_at, t.locale, t.title, t.summary, t.body, count(*) OVER () AS total
-        FROM articles a ${translationFor(locale)}
-        WHERE a.is_published AND a.kind = ${query.kind} ${tagFilter}
-        ORDER BY a.published_at DESC, a.id DESC
-        LIMIT ${query.pageSize} OFFSET ${(query.pageNum - 1) * query.pageSize}`);
+      SELECT a.id::text, a.kind, a.published_at, t.locale, t.title, t.summary, t.body, count(*) OVER () AS total
+      FROM articles a ${translationFor(locale)}
+      WHERE a.is_published AND a.kind = ${query.kind} ${tagFilter}
+      ORDER BY a.published_at DESC, a.id DESC
+      LIMIT ${query.pageSize} OFFSET ${(query.pageNum - 1) * query.pageSize}`);
       const tags = await tagsOfArticles(
         db,
         result.rows.map((row) => Number(row.id)),
@@ -189,9 +206,9 @@ export function createArticlesService(dependencies: { db: Database }) {
     /** One published article; an unpublished or unknown id does not exist for the app. */
     async detail(locale: Locale, id: number): Promise<Article> {
       const result = await db.execute<ReaderRow>(sql`
-        SELECT a.id::text, a.kind, a.published_at, t.locale, t.title, t.summary, t.body
-        FROM articles a ${translationFor(locale)}
-        WHERE a.id = ${id} AND a.is_published`);
+      SELECT a.id::text, a.kind, a.published_at, t.locale, t.title, t.summary, t.body
+      FROM articles a ${translationFor(locale)}
+      WHERE a.id = ${id} AND a.is_published`);
       const row = result.rows[0];
       if (!row) throw new AppError('ARTICLE_NOT_FOUND');
       const body = row.body ?? '';
@@ -206,6 +223,21 @@ export function createArticlesService(dependencies: { db: Database }) {
         publishTimestamp: new Date(row.published_at).getTime(),
       };
     },
+  };
+}
+
+export type ArticlesService = ReturnType<typeof createArticlesService>;
+
+/**
+ * Articles as the app reads them (published only, in the reader's language with the fallback) and as
+ * operators write them. Operator writes take the caller's executor: the admin module's audited
+ * transaction, so each change commits together with its audit row.
+ */
+export function createArticlesService(dependencies: { db: Database }) {
+  const { db } = dependencies;
+
+  return {
+    ...readerArticles(db),
 
     // Operators (content.edit), each write inside the caller's audited transaction.
 
@@ -253,31 +285,8 @@ export function createArticlesService(dependencies: { db: Database }) {
     },
 
     tags: () => allTags(db),
-
-    async createTag(executor: Executor, input: ArticleTag): Promise<ArticleTag> {
-      const [row] = await executor
-        .insert(articleTags)
-        .values({ code: input.code, labels: input.labels, sortOrder: input.sortOrder })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError('ARTICLE_TAG_EXISTS');
-      return { code: row.code, labels: row.labels, sortOrder: row.sortOrder };
-    },
-
-    async updateTag(executor: Executor, code: string, input: { labels: Labels; sortOrder: number }): Promise<ArticleTag> {
-      const [row] = await executor
-        .update(articleTags)
-        .set({ labels: input.labels, sortOrder: input.sortOrder })
-        .where(eq(articleTags.code, code))
-        .returning();
-      if (!row) throw new AppError('ARTICLE_TAG_UNKNOWN');
-      return { code: row.code, labels: row.labels, sortOrder: row.sortOrder };
-    },
-
-    /** What a tag looked like before an operator changed it (the audit row's "before"). */
-    async tagBefore(executor: Executor, code: string) {
-      const [row] = await executor.select().from(articleTags).where(eq(articleTags.code, code));
-      return row ? { labels: row.labels, sortOrder: row.sortOrder } : undefined;
-    },
+    createTag,
+    updateTag,
+    tagBefore,
   };
 }

@@ -11,21 +11,20 @@ type Meta = { ipAddress: string };
  * unpublish them, and keep the tag dictionary. Every operation first checks `content.edit`; every
  * write goes through `audited` (the action and its audit row commit together). Also the app versions.
  */
-export type ContentOperations = ReturnType<typeof createContentOperations>;
+type Articles = ContentService['articles'];
 
-export function createContentOperations(dependencies: { db: Database; content: ContentService }) {
-  const { content } = dependencies;
-  const audited = createAuditedDecision(dependencies.db);
-  const articles = content.articles;
-  const articleBefore = (id: number) => async (executor: Executor) => {
-    try {
-      return await articles.operatorArticle(id, executor);
-    } catch {
-      // An unknown id has no "before"; the write itself refuses it with its translated result.
-      return undefined;
-    }
-  };
+/** An article as stored before a write, for its audit row. */
+async function storedArticle(articles: Articles, id: number, executor: Executor) {
+  try {
+    return await articles.operatorArticle(id, executor);
+  } catch {
+    // An unknown id has no "before"; the write itself refuses it with its translated result.
+    return undefined;
+  }
+}
 
+/** What editors read: the article list, one article in every language, the tag dictionary. */
+function articleReads(articles: Articles) {
   return {
     articles(operator: OperatorPrincipal, query: { kind?: ArticleKind | undefined; pageNum: number; pageSize: number }) {
       requirePermission(operator, 'content.edit');
@@ -35,6 +34,23 @@ export function createContentOperations(dependencies: { db: Database; content: C
       requirePermission(operator, 'content.edit');
       return articles.operatorArticle(id);
     },
+    articleTags(operator: OperatorPrincipal) {
+      requirePermission(operator, 'content.edit');
+      return articles.tags();
+    },
+  };
+}
+
+export type ContentOperations = ReturnType<typeof createContentOperations>;
+
+export function createContentOperations(dependencies: { db: Database; content: ContentService }) {
+  const { content } = dependencies;
+  const audited = createAuditedDecision(dependencies.db);
+  const articles = content.articles;
+  const articleBefore = (id: number) => async (executor: Executor) => storedArticle(articles, id, executor);
+
+  return {
+    ...articleReads(articles),
     createArticle(operator: OperatorPrincipal, meta: Meta, input: OperatorArticleInput) {
       requirePermission(operator, 'content.edit');
       return audited(
@@ -67,10 +83,6 @@ export function createContentOperations(dependencies: { db: Database; content: C
         (tx) => articles.setPublished(tx, id, isPublished),
         articleBefore(id),
       );
-    },
-    articleTags(operator: OperatorPrincipal) {
-      requirePermission(operator, 'content.edit');
-      return articles.tags();
     },
     createArticleTag(operator: OperatorPrincipal, meta: Meta, input: ArticleTag) {
       requirePermission(operator, 'content.edit');

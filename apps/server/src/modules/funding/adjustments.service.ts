@@ -45,65 +45,49 @@ function viewOf(row: AdjustmentRow, userEmail: string): Adjustment {
   };
 }
 
-export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
+type MaxAmount = { admin: number; other: number };
 
-/**
- * Manual money adjustments under four eyes. A request changes no balance; only a second operator's
- * approval posts the one ledger journal (reason `adjustment`, key from the request id, so a repeated
- * approval can never move money twice). A debit the available balance cannot cover is refused then.
- */
-export function createAdjustmentsService(dependencies: {
-  db: Database;
-  auth: AuthService;
-  ledger: LedgerService;
-  messages: MessagesService;
-  /** The largest amount one adjustment may move, in its wallet's currency: an admin's, and every other role's. */
-  maxAmount: { admin: number; other: number };
-}) {
-  const { db, auth, ledger, messages, maxAmount } = dependencies;
+/** Refuses an amount over what this operator's role may request or approve. */
+function requireWithinLimit(maxAmount: MaxAmount, operator: OperatorPrincipal, amount: Decimal.Value, walletType: WalletType) {
+  const value = new Decimal(amount);
+  if (value.gte(MONEY_COLUMN_BOUND)) throw new AppError('NUMBER_OUT_OF_RANGE');
+  const limit = operator.role === 'admin' ? maxAmount.admin : maxAmount.other;
+  if (value.lte(limit)) return;
+  throw new AppError('ADJUSTMENT_OVER_LIMIT', { limit: toMoney(limit), currency: currencyOfWallet(walletType) });
+}
 
-  /** Refuses an amount over what this operator's role may request or approve. */
-  function requireWithinLimit(operator: OperatorPrincipal, amount: Decimal.Value, walletType: WalletType) {
-    const value = new Decimal(amount);
-    if (value.gte(MONEY_COLUMN_BOUND)) throw new AppError('NUMBER_OUT_OF_RANGE');
-    const limit = operator.role === 'admin' ? maxAmount.admin : maxAmount.other;
-    if (value.lte(limit)) return;
-    throw new AppError('ADJUSTMENT_OVER_LIMIT', { limit: toMoney(limit), currency: currencyOfWallet(walletType) });
-  }
-  const audited = createAudited(db);
+/** The pending request, locked; refused if decided already or if this operator requested it (four eyes). */
+async function lockPending(executor: Executor, id: number, operatorId: number) {
+  const rows = await executor.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
+  const row = rows[0];
+  if (!row) throw new AppError('ADJUSTMENT_NOT_FOUND');
+  if (row.status !== 'pending') throw new AppError('ADJUSTMENT_NOT_PENDING');
+  if (row.requestedByOperatorId === operatorId) throw new AppError('ADJUSTMENT_OWN_REQUEST');
+  return row;
+}
 
-  async function lockPending(executor: Executor, id: number, operatorId: number) {
-    const rows = await executor.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
-    const row = rows[0];
-    if (!row) throw new AppError('ADJUSTMENT_NOT_FOUND');
-    if (row.status !== 'pending') throw new AppError('ADJUSTMENT_NOT_PENDING');
-    if (row.requestedByOperatorId === operatorId) throw new AppError('ADJUSTMENT_OWN_REQUEST');
-    return row;
-  }
+/** The adjustments, newest first (pending only, or all), each with its user's email. */
+async function listAdjustments(db: Database, auth: AuthService, filter: { status: 'pending' | 'all'; pageNum: number; pageSize: number }) {
+  const where = filter.status === 'pending' ? eq(balanceAdjustments.status, 'pending') : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(balanceAdjustments)
+      .where(where)
+      .orderBy(desc(balanceAdjustments.id))
+      .limit(filter.pageSize)
+      .offset((filter.pageNum - 1) * filter.pageSize),
+    db.select({ total: count() }).from(balanceAdjustments).where(where),
+  ]);
+  const emails = await auth.emailsByUserId([...new Set(rows.map((row) => row.userId))]);
+  return {
+    list: rows.map((row) => viewOf(row, emails.get(row.userId) ?? '')),
+    ...pageInfo(totals[0]?.total ?? 0, filter.pageNum, filter.pageSize),
+  };
+}
 
-  async function emailOf(userId: number) {
-    return (await auth.emailsByUserId([userId])).get(userId) ?? '';
-  }
-
-  async function list(filter: { status: 'pending' | 'all'; pageNum: number; pageSize: number }) {
-    const where = filter.status === 'pending' ? eq(balanceAdjustments.status, 'pending') : undefined;
-    const [rows, totals] = await Promise.all([
-      db
-        .select()
-        .from(balanceAdjustments)
-        .where(where)
-        .orderBy(desc(balanceAdjustments.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize),
-      db.select({ total: count() }).from(balanceAdjustments).where(where),
-    ]);
-    const emails = await auth.emailsByUserId([...new Set(rows.map((row) => row.userId))]);
-    return {
-      list: rows.map((row) => viewOf(row, emails.get(row.userId) ?? '')),
-      ...pageInfo(totals[0]?.total ?? 0, filter.pageNum, filter.pageSize),
-    };
-  }
-
+/** An approval posts one ledger journal and tells the user; a refusal only records why. Both run in the review's transaction. */
+function adjustmentDecisions(ledger: LedgerService, messages: MessagesService) {
   /** The one ledger journal of an approval, keyed by the request so it can never post twice; the user is told. */
   async function approve(tx: Executor, operatorId: number, id: number) {
     const row = await lockPending(tx, id, operatorId);
@@ -144,13 +128,39 @@ export function createAdjustmentsService(dependencies: {
     if (!decided) throw new Error('adjustment vanished');
     return viewOf(decided, '');
   }
+  return { approve, reject };
+}
+
+export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
+
+/**
+ * Manual money adjustments under four eyes. A request changes no balance; only a second operator's
+ * approval posts the one ledger journal (reason `adjustment`, key from the request id, so a repeated
+ * approval can never move money twice). A debit the available balance cannot cover is refused then.
+ */
+export function createAdjustmentsService(dependencies: {
+  db: Database;
+  auth: AuthService;
+  ledger: LedgerService;
+  messages: MessagesService;
+  /** The largest amount one adjustment may move, in its wallet's currency: an admin's, and every other role's. */
+  maxAmount: { admin: number; other: number };
+}) {
+  const { db, auth, ledger, messages, maxAmount } = dependencies;
+  const { approve, reject } = adjustmentDecisions(ledger, messages);
+
+  const audited = createAudited(db);
+
+  async function emailOf(userId: number) {
+    return (await auth.emailsByUserId([userId])).get(userId) ?? '';
+  }
 
   const review = createReview(db, {
     permission: 'adjustments.approve',
     queuePermission: 'adjustments.request',
     targetType: 'adjustment',
     actions: { approve: 'adjustment.approve', reject: 'adjustment.reject' },
-    queue: list,
+    queue: (filter: Parameters<typeof listAdjustments>[2]) => listAdjustments(db, auth, filter),
     approve,
     reject,
     before: async (tx, id) => {
@@ -166,7 +176,7 @@ export function createAdjustmentsService(dependencies: {
 
     async request(operator: OperatorPrincipal, meta: AuditMeta, input: AdjustmentRequest) {
       requirePermission(operator, 'adjustments.request');
-      requireWithinLimit(operator, input.amount, input.walletType);
+      requireWithinLimit(maxAmount, operator, input.amount, input.walletType);
       const userEmail = await emailOf(input.userId);
       if (!userEmail) throw new AppError('USER_NOT_FOUND');
       return audited(operator, meta, 'adjustment.request', { type: 'user', id: input.userId }, async (tx) => {
@@ -193,7 +203,7 @@ export function createAdjustmentsService(dependencies: {
     async approve(operator: OperatorPrincipal, meta: AuditMeta, id: number) {
       requirePermission(operator, 'adjustments.approve');
       const [row] = await db.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id));
-      if (row) requireWithinLimit(operator, row.amount, row.walletType as WalletType);
+      if (row) requireWithinLimit(maxAmount, operator, row.amount, row.walletType as WalletType);
       return withEmail(await review.approve(operator, meta, id));
     },
     reject: async (operator: OperatorPrincipal, meta: AuditMeta, id: number, reason: string) =>

@@ -1,4 +1,5 @@
 import {
+  adjustmentReview,
   operatorAdjustmentsApi,
   operatorDepositApi,
   operatorReceivingAccountsApi,
@@ -11,7 +12,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { OperatorPrincipal } from '../../platform/http/index.ts';
 import { operatorRoute } from '../../platform/http/index.ts';
 import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
-import { createReview } from '../../platform/review/index.ts';
+import { createReview, registerReviewRoutes } from '../../platform/review/index.ts';
 import type { AdjustmentsService } from './adjustments.service.ts';
 import type { DepositsService } from './deposits.service.ts';
 import type { ReceivingAccountsService } from './receiving-accounts.service.ts';
@@ -73,67 +74,38 @@ export function registerFundingOperatorRoutes(
   revealAccount: AccountReveal,
 ) {
   const tags = ['operator'];
-  const { deposits, withdrawals } = reviews;
-  operatorRoute(app, operatorDepositApi.queue, { summary: 'Deposits to review', tags }, ({ operator, query }) =>
-    deposits.queue(operator, query),
+  registerReviewRoutes(app, operatorDepositApi, reviews.deposits, {
+    queue: 'Deposits to review',
+    approve: 'Approve a deposit: the user is credited',
+    reject: 'Reject a deposit with a reason',
+  });
+  registerReviewRoutes(app, operatorWithdrawalApi, reviews.withdrawals, {
+    queue: 'Withdrawals to review',
+    approve: 'Mark a withdrawal paid: the hold is posted',
+    reject: 'Reject a withdrawal with a reason: the hold is voided',
+  });
+  registerReviewRoutes(
+    app,
+    adjustmentReview,
+    { queue: adjustments.list, approve: adjustments.approve, reject: adjustments.reject },
+    {
+      queue: 'Balance adjustments, pending first',
+      approve: "Approve another operator's adjustment: the ledger moves",
+      reject: "Reject another operator's adjustment",
+    },
   );
   operatorRoute(
     app,
-    operatorDepositApi.approve,
-    { summary: 'Approve a deposit: the user is credited', tags },
-    ({ operator, params, request }) => deposits.approve(operator, { ipAddress: request.ip }, params.id),
+    operatorAdjustmentsApi.request,
+    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags: ['operator'] },
+    ({ operator, body, request }) => adjustments.request(operator, { ipAddress: request.ip }, body),
   );
-  operatorRoute(
-    app,
-    operatorDepositApi.reject,
-    { summary: 'Reject a deposit with a reason', tags },
-    ({ operator, params, body, request }) => deposits.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
-  );
-  operatorRoute(app, operatorWithdrawalApi.queue, { summary: 'Withdrawals to review', tags }, ({ operator, query }) =>
-    withdrawals.queue(operator, query),
-  );
-  operatorRoute(
-    app,
-    operatorWithdrawalApi.approve,
-    { summary: 'Mark a withdrawal paid: the hold is posted', tags },
-    ({ operator, params, request }) => withdrawals.approve(operator, { ipAddress: request.ip }, params.id),
-  );
-  operatorRoute(
-    app,
-    operatorWithdrawalApi.reject,
-    { summary: 'Reject a withdrawal with a reason: the hold is voided', tags },
-    ({ operator, params, body, request }) => withdrawals.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
-  );
-
   operatorRoute(
     app,
     operatorWithdrawalAccountApi.revealAccount,
     { summary: 'The full account a withdrawal pays to (audited)', tags },
     ({ operator, params, request }) => revealAccount(operator, { ipAddress: request.ip }, params.id),
   );
-
-  operatorRoute(app, operatorAdjustmentsApi.list, { summary: 'Balance adjustments, pending first', tags }, ({ operator, query }) =>
-    adjustments.list(operator, query),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.request,
-    { summary: 'Request a balance adjustment (moves nothing until a second operator approves)', tags },
-    ({ operator, body, request }) => adjustments.request(operator, { ipAddress: request.ip }, body),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.approve,
-    { summary: "Approve another operator's adjustment: the ledger moves", tags },
-    ({ operator, params, request }) => adjustments.approve(operator, { ipAddress: request.ip }, params.id),
-  );
-  operatorRoute(
-    app,
-    operatorAdjustmentsApi.reject,
-    { summary: "Reject another operator's adjustment", tags },
-    ({ operator, params, body, request }) => adjustments.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
-  );
-
   operatorRoute(app, operatorReceivingAccountsApi.list, { summary: 'The bank accounts users send deposits to', tags }, ({ operator }) =>
     receivingAccounts.list(operator),
   );

@@ -17,8 +17,16 @@ type Services = {
 
 const firstPage = { pageNum: 1, pageSize: 20 };
 
+/** The wallet, deposit and withdrawal, and payout account routes of the user API. */
 export function registerFundingRoutes(app: FastifyInstance, services: Services) {
-  const { wallet, buyingPower, deposits, withdrawals, payoutAccounts } = services;
+  registerWalletRoutes(app, services);
+  registerMoneyInOutRoutes(app, services);
+  registerPayoutAccountRoutes(app, services.payoutAccounts);
+}
+
+/** Balances, the statement, buying power and transfers between the user's own wallets. */
+function registerWalletRoutes(app: FastifyInstance, services: Services) {
+  const { wallet, buyingPower } = services;
   const tags = ['wallet'];
   userRoute(app, walletApi.walletBalance, { summary: 'One wallet: balance, held (usedBalance), available', tags }, ({ principal, body }) =>
     wallet.balance(principal, body.walletType),
@@ -59,8 +67,13 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
     { summary: 'Cancel a conversion still waiting for the forex open', tags },
     ({ principal, body }) => wallet.cancelTransfer(principal, body.transferId),
   );
+}
 
-  const fundingTags = ['funding'];
+const fundingTags = ['funding'];
+
+/** Deposits and withdrawals. */
+function registerMoneyInOutRoutes(app: FastifyInstance, services: Services) {
+  const { deposits, withdrawals } = services;
   userRoute(
     app,
     depositApi.depositMethods,
@@ -100,6 +113,10 @@ export function registerFundingRoutes(app: FastifyInstance, services: Services) 
   userRoute(app, withdrawalApi.withdrawals, { summary: 'Withdrawals with their timeline', tags: fundingTags }, ({ principal, body }) =>
     withdrawals.list(principal, body ?? firstPage),
   );
+}
+
+/** The bank cards and crypto addresses money is withdrawn to. */
+function registerPayoutAccountRoutes(app: FastifyInstance, payoutAccounts: PayoutAccountsService) {
   userRoute(app, bankCardApi.cards, { summary: 'The user bank cards (masked)', tags: fundingTags }, ({ principal }) =>
     payoutAccounts.cards(principal),
   );

@@ -51,6 +51,29 @@ export function assertAmountAllowed(amount: string) {
   if (new Decimal(amount).greaterThan(AMOUNT_MAXIMUM)) throw new AppError('AMOUNT_TOO_LARGE');
 }
 
+/** A repeat of the key answers the first transfer if it asked for the same, and is refused otherwise. */
+async function replayedTransfer(
+  executor: Executor,
+  userId: number,
+  input: { fromWalletType: WalletType; toWalletType: WalletType; idempotencyKey: string },
+  fromAmount: string,
+) {
+  const existing = await executor
+    .select()
+    .from(walletTransfers)
+    .where(and(eq(walletTransfers.userId, userId), eq(walletTransfers.idempotencyKey, input.idempotencyKey)));
+  const first = existing[0];
+  if (
+    !first ||
+    first.fromWalletType !== input.fromWalletType ||
+    first.toWalletType !== input.toWalletType ||
+    toMoney(first.fromAmount) !== fromAmount
+  ) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  }
+  return transferView(first);
+}
+
 export type WalletService = ReturnType<typeof createWalletService>;
 
 export function createWalletService(dependencies: {
@@ -309,23 +332,7 @@ export function createWalletService(dependencies: {
       const userId = userIdOf(principal);
       const fromAmount = toMoney(input.amount);
       const isConversion = currencyOfWallet(input.fromWalletType) !== currencyOfWallet(input.toWalletType);
-      /** A repeat of the key answers the first transfer if it asked for the same, and is refused otherwise. */
-      async function replayOf(executor: Executor) {
-        const existing = await executor
-          .select()
-          .from(walletTransfers)
-          .where(and(eq(walletTransfers.userId, userId), eq(walletTransfers.idempotencyKey, input.idempotencyKey)));
-        const first = existing[0];
-        if (
-          !first ||
-          first.fromWalletType !== input.fromWalletType ||
-          first.toWalletType !== input.toWalletType ||
-          toMoney(first.fromAmount) !== fromAmount
-        ) {
-          throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        }
-        return transferView(first);
-      }
+      const replayOf = (executor: Executor) => replayedTransfer(executor, userId, input, fromAmount);
 
       if (!isConversion) {
         const done = await sameCurrencyTransfers.submit({

@@ -6,6 +6,7 @@ import { createKycReview, registerKycOperatorRoutes } from './kyc.operator.ts';
 import { registerKycRoutes } from './kyc.routes.ts';
 import { createKycService } from './kyc.service.ts';
 
+export { type LatestSubmission, latestSubmissionsOf, userIdsNamedLike } from './kyc.directory.ts';
 export type { KycReview } from './kyc.operator.ts';
 export { registerKycRoutes } from './kyc.routes.ts';
 export { createKycService, type KycService } from './kyc.service.ts';

@@ -2,8 +2,7 @@ import { operatorKycApi } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/index.ts';
-import { operatorRoute } from '../../platform/http/index.ts';
-import { createReview } from '../../platform/review/index.ts';
+import { createReview, registerReviewRoutes } from '../../platform/review/index.ts';
 import type { KycService } from './kyc.service.ts';
 
 export type KycReview = ReturnType<typeof createKycReview>;
@@ -23,17 +22,9 @@ export function createKycReview(db: Database, kyc: KycService) {
 
 /** The identity review under /admin/api. */
 export function registerKycOperatorRoutes(app: FastifyInstance, review: KycReview) {
-  const tags = ['operator'];
-  operatorRoute(app, operatorKycApi.queue, { summary: 'Identity verifications to review', tags }, ({ operator, query }) =>
-    review.queue(operator, query),
-  );
-  operatorRoute(app, operatorKycApi.approve, { summary: 'Verify an identity', tags }, ({ operator, params, request }) =>
-    review.approve(operator, { ipAddress: request.ip }, params.id),
-  );
-  operatorRoute(
-    app,
-    operatorKycApi.reject,
-    { summary: 'Refuse an identity verification with a reason', tags },
-    ({ operator, params, body, request }) => review.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
-  );
+  registerReviewRoutes(app, operatorKycApi, review, {
+    queue: 'Identity verifications to review',
+    approve: 'Verify an identity',
+    reject: 'Refuse an identity verification with a reason',
+  });
 }

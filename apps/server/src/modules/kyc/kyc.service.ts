@@ -59,22 +59,51 @@ function operatorView(row: SubmissionRow, userEmail: string) {
   };
 }
 
+/** A user's latest submission, if any. */
+async function latest(executor: Executor, userId: number) {
+  const rows = await executor
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId))
+    .orderBy(desc(kycSubmissions.id))
+    .limit(1);
+  return rows[0];
+}
+
+type SubmissionInput = {
+  documentType: 'idcard' | 'passport';
+  countryCode: string;
+  firstName: string;
+  lastName: string;
+  idNumber: string;
+  frontImageUrl: string;
+  backImageUrl?: string | undefined;
+};
+
+/** A new pending submission (a passport has no back image). */
+async function insertSubmission(executor: Executor, userId: number, input: SubmissionInput) {
+  const [row] = await executor
+    .insert(kycSubmissions)
+    .values({
+      userId,
+      documentType: input.documentType,
+      countryCode: input.countryCode,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      idNumber: input.idNumber.toUpperCase(),
+      frontImageUrl: input.frontImageUrl,
+      backImageUrl: input.documentType === 'idcard' ? (input.backImageUrl ?? null) : null,
+    })
+    .returning();
+  return row;
+}
+
 export type KycService = ReturnType<typeof createKycService>;
 
 /** Identity verification: a user submits a document, an operator verifies or refuses it; money may leave only once verified. */
 export function createKycService(dependencies: { db: Database; auth: AuthService; uploads: UploadsService; notify?: Notifier }) {
   const { db, auth, uploads } = dependencies;
   const notify = dependencies.notify ?? silentNotifier;
-
-  async function latest(executor: Executor, userId: number) {
-    const rows = await executor
-      .select()
-      .from(kycSubmissions)
-      .where(eq(kycSubmissions.userId, userId))
-      .orderBy(desc(kycSubmissions.id))
-      .limit(1);
-    return rows[0];
-  }
 
   async function decide(executor: Executor, operatorId: number, id: number, outcome: 'verified' | 'rejected', reason: string | null) {
     const rows = await executor.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update');
@@ -98,18 +127,7 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       return stateOf(await latest(db, Number(principal.userId)));
     },
 
-    async submit(
-      principal: Principal,
-      input: {
-        documentType: 'idcard' | 'passport';
-        countryCode: string;
-        firstName: string;
-        lastName: string;
-        idNumber: string;
-        frontImageUrl: string;
-        backImageUrl?: string | undefined;
-      },
-    ): Promise<KycState> {
+    async submit(principal: Principal, input: SubmissionInput): Promise<KycState> {
       const userId = Number(principal.userId);
       if (!isKnownArea(input.countryCode)) throw new FieldValidationError('countryCode', 'validation.chooseCountry');
       const images = [input.frontImageUrl, ...(input.documentType === 'idcard' && input.backImageUrl ? [input.backImageUrl] : [])];
@@ -119,20 +137,7 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
       return inTransaction(db, async (tx) => {
         const current = await latest(tx, userId);
         if (current?.status === 'pending' || current?.status === 'verified') throw new AppError('KYC_ALREADY_SUBMITTED');
-        const [row] = await tx
-          .insert(kycSubmissions)
-          .values({
-            userId,
-            documentType: input.documentType,
-            countryCode: input.countryCode,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            idNumber: input.idNumber.toUpperCase(),
-            frontImageUrl: input.frontImageUrl,
-            backImageUrl: input.documentType === 'idcard' ? (input.backImageUrl ?? null) : null,
-          })
-          .returning();
-        return stateOf(row);
+        return stateOf(await insertSubmission(tx, userId, input));
       });
     },
 

@@ -43,14 +43,7 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   await registerPushRoute(app, feed, catalog, dependencies.push);
 
-  app.get<{ Params: { file: string } }>('/m_ft/logo/:file', { schema: { hide: true } }, async (request, reply) => {
-    const code = decodeURIComponent(request.params.file)
-      .replace(/\.svg$/i, '')
-      .toUpperCase();
-    const instrument = catalog.byCode.get(code);
-    if (!instrument) return sendError(reply, 'INSTRUMENT_UNKNOWN', { code });
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg(instrument));
-  });
+  registerLogoRoute(app, catalog);
 
   publicRoute(
     app,
@@ -82,31 +75,7 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   publicRoute(app, marketApi.summaryDetail, { summary: 'Profile, sessions and trading units of one instrument', tags }, async ({ query }) =>
     service.summary(query.stockCode, query.market),
   );
-  // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised until its
-  // K-line changes (a new quote), and then only its changed candles are serialised again.
-  const klineBodies = createKlineBodies(successBody<Kline>);
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: 'GET',
-    url: marketApi.kline.path,
-    schema: {
-      summary: 'K-line of one instrument: 1D, 1W, 1M, 3M or 1Y',
-      tags,
-      querystring: marketApi.kline.query,
-      response: { 200: envelopeOf(marketApi.kline.data) },
-    },
-    // Not an async function: a K-line in memory (the usual case) is sent at once, with no promise made
-    // for it by the handler or by Fastify; otherwise the answer waits for the database.
-    handler: (request, reply) => {
-      const { stockCode, type, market } = request.query;
-      // Already the envelope, serialised: Fastify sends bytes as they are.
-      const send = (kline: Kline) => {
-        reply.type('application/json; charset=utf-8').send(klineBodies.bodyOf(kline, request.locale) as never);
-      };
-      const ready = service.klineNow(stockCode, type, market);
-      if (ready) return send(ready);
-      return service.kline(stockCode, type, market).then(send);
-    },
-  });
+  registerKlineRoute(app, service);
   publicRoute(
     app,
     marketApi.allStockList,
@@ -138,6 +107,52 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
     service.markets(body.markets),
   );
 
+  registerWatchlistRoutes(app, service);
+}
+
+/** Each instrument's logo, drawn from its code (a day in caches). */
+function registerLogoRoute(app: FastifyInstance, catalog: Catalog) {
+  app.get<{ Params: { file: string } }>('/m_ft/logo/:file', { schema: { hide: true } }, async (request, reply) => {
+    const code = decodeURIComponent(request.params.file)
+      .replace(/\.svg$/i, '')
+      .toUpperCase();
+    const instrument = catalog.byCode.get(code);
+    if (!instrument) return sendError(reply, 'INSTRUMENT_UNKNOWN', { code });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg(instrument));
+  });
+}
+
+/** The K-line of one instrument, answered from its kept serialised body when it has not changed. */
+function registerKlineRoute(app: FastifyInstance, service: MarketService) {
+  // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised until its
+  // K-line changes (a new quote), and then only its changed candles are serialised again.
+  const klineBodies = createKlineBodies(successBody<Kline>);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: marketApi.kline.path,
+    schema: {
+      summary: 'K-line of one instrument: 1D, 1W, 1M, 3M or 1Y',
+      tags,
+      querystring: marketApi.kline.query,
+      response: { 200: envelopeOf(marketApi.kline.data) },
+    },
+    // Not an async function: a K-line in memory (the usual case) is sent at once, with no promise made
+    // for it by the handler or by Fastify; otherwise the answer waits for the database.
+    handler: (request, reply) => {
+      const { stockCode, type, market } = request.query;
+      // Already the envelope, serialised: Fastify sends bytes as they are.
+      const send = (kline: Kline) => {
+        reply.type('application/json; charset=utf-8').send(klineBodies.bodyOf(kline, request.locale) as never);
+      };
+      const ready = service.klineNow(stockCode, type, market);
+      if (ready) return send(ready);
+      return service.kline(stockCode, type, market).then(send);
+    },
+  });
+}
+
+/** The user's watchlist. */
+function registerWatchlistRoutes(app: FastifyInstance, service: MarketService) {
   userRoute(app, watchlistApi.list, { summary: "The user's watchlist with live quotes", tags: watchTags }, ({ principal }) =>
     service.watchlist(Number(principal.userId)),
   );

@@ -70,6 +70,13 @@ function dayRow(code: string, day: DayState, instrument: Instrument): CandleRow 
   };
 }
 
+/** Where a history run starts: a copy of the last stored state, or a first price drawn around the reference. */
+function startState(instrument: Instrument, random: Random, from: HistoryState | null, endMs: number): HistoryState {
+  if (from) return { time: from.time, price: from.price, day: from.day ? { ...from.day } : null };
+  const startPrice = roundToTick(instrument.tickRule, instrument.referencePrice * Math.exp(instrument.volatility * 0.25 * random.normal()));
+  return { time: endMs - DAILY_HISTORY_CALENDAR_DAYS * 86_400_000, price: startPrice, day: null };
+}
+
 /**
  * Extends an instrument's history from `from` (its last stored state, or nothing on a first start)
  * up to `endMs`: daily candles for days older than the last five trading days, one-minute candles for
@@ -91,13 +98,7 @@ export function generateHistory(
   const minuteDt = 1 / (TRADING_DAYS_PER_YEAR * minutesPerDay);
   const tick = (price: number) => roundToTick(instrument.tickRule, price);
 
-  let state: HistoryState;
-  if (from) {
-    state = { time: from.time, price: from.price, day: from.day ? { ...from.day } : null };
-  } else {
-    const startPrice = tick(instrument.referencePrice * Math.exp(instrument.volatility * 0.25 * random.normal()));
-    state = { time: endMs - DAILY_HISTORY_CALENDAR_DAYS * 86_400_000, price: startPrice, day: null };
-  }
+  const state = startState(instrument, random, from, endMs);
   const minuteDates = new Set(recentTradingDates(calendar, endMs, MINUTE_HISTORY_TRADING_DAYS));
   const firstDate = addDays(localTimeOf(state.time, calendar.timeZone).date, -1);
   // The trade date in progress may lie days ahead (the Monday after a Friday holiday halt).

@@ -46,6 +46,62 @@ function overrideOf(row: SettingsRow | undefined): SettingsOverride {
   };
 }
 
+/** Checks what an edit would leave in force, before it is written. */
+function assertConsistent(leverageMin: number, leverageMax: number) {
+  if (leverageMin > leverageMax) throw new AppError('SETTINGS_INVALID', { detail: `leverage ${leverageMin} > ${leverageMax}` });
+}
+
+/**
+ * Writes an edit in the caller's transaction. The caller calls `announce` after the commit.
+ * `resulting` is what the instrument or market would be checked with, so contradictions are refused here.
+ */
+async function writeEdit(
+  executor: Executor,
+  input: {
+    scope: SettingsScope;
+    key: string;
+    patch: SettingsPatch;
+    operatorId: number;
+    resulting: { leverageMin: number; leverageMax: number };
+  },
+) {
+  assertConsistent(input.resulting.leverageMin, input.resulting.leverageMax);
+  const values = Object.fromEntries(Object.entries(input.patch).filter(([, value]) => value !== undefined)) as SettingsPatch;
+  await executor
+    .insert(tradingSettings)
+    .values({ scope: input.scope, key: input.key, ...values, updatedByOperatorId: input.operatorId })
+    .onConflictDoUpdate({
+      target: [tradingSettings.scope, tradingSettings.key],
+      set: { ...values, updatedAt: new Date(), updatedByOperatorId: input.operatorId },
+    });
+}
+
+/** Halts or resumes new orders on one instrument, in the caller's transaction. */
+async function writeHalt(executor: Executor, input: { code: string; isHalted: boolean; reason: string | null; operatorId: number }) {
+  await executor
+    .insert(tradingSettings)
+    .values({
+      scope: 'instrument',
+      key: input.code,
+      isHalted: input.isHalted,
+      haltReason: input.reason,
+      updatedByOperatorId: input.operatorId,
+    })
+    .onConflictDoUpdate({
+      target: [tradingSettings.scope, tradingSettings.key],
+      set: { isHalted: input.isHalted, haltReason: input.reason, updatedAt: new Date(), updatedByOperatorId: input.operatorId },
+    });
+}
+
+/** The stored row of a scope, for an audit's before and after. */
+async function storedRow(executor: Executor, scope: SettingsScope, key: string) {
+  const found = await executor
+    .select()
+    .from(tradingSettings)
+    .where(and(eq(tradingSettings.scope, scope), eq(tradingSettings.key, key)));
+  return found[0];
+}
+
 export type TradingSettings = ReturnType<typeof createTradingSettings>;
 
 /**
@@ -84,11 +140,6 @@ export function createTradingSettings(dependencies: {
     };
   }
 
-  /** Checks what an edit would leave in force, before it is written. */
-  function assertConsistent(leverageMin: number, leverageMax: number) {
-    if (leverageMin > leverageMax) throw new AppError('SETTINGS_INVALID', { detail: `leverage ${leverageMin} > ${leverageMax}` });
-  }
-
   return {
     load,
 
@@ -115,56 +166,9 @@ export function createTradingSettings(dependencies: {
     /** Whether an instrument is halted, for views that do not need the rest. */
     isHalted: (code: string) => rows.get(keyOf('instrument', code))?.isHalted ?? false,
 
-    /**
-     * Writes an edit in the caller's transaction. The caller calls `announce` after the commit.
-     * `resulting` is what the instrument or market would be checked with, so contradictions are refused here.
-     */
-    async edit(
-      executor: Executor,
-      input: {
-        scope: SettingsScope;
-        key: string;
-        patch: SettingsPatch;
-        operatorId: number;
-        resulting: { leverageMin: number; leverageMax: number };
-      },
-    ) {
-      assertConsistent(input.resulting.leverageMin, input.resulting.leverageMax);
-      const values = Object.fromEntries(Object.entries(input.patch).filter(([, value]) => value !== undefined)) as SettingsPatch;
-      await executor
-        .insert(tradingSettings)
-        .values({ scope: input.scope, key: input.key, ...values, updatedByOperatorId: input.operatorId })
-        .onConflictDoUpdate({
-          target: [tradingSettings.scope, tradingSettings.key],
-          set: { ...values, updatedAt: new Date(), updatedByOperatorId: input.operatorId },
-        });
-    },
-
-    /** Halts or resumes new orders on one instrument, in the caller's transaction. */
-    async setHalted(executor: Executor, input: { code: string; isHalted: boolean; reason: string | null; operatorId: number }) {
-      await executor
-        .insert(tradingSettings)
-        .values({
-          scope: 'instrument',
-          key: input.code,
-          isHalted: input.isHalted,
-          haltReason: input.reason,
-          updatedByOperatorId: input.operatorId,
-        })
-        .onConflictDoUpdate({
-          target: [tradingSettings.scope, tradingSettings.key],
-          set: { isHalted: input.isHalted, haltReason: input.reason, updatedAt: new Date(), updatedByOperatorId: input.operatorId },
-        });
-    },
-
-    /** The stored row of a scope, for an audit's before and after. */
-    async storedRow(executor: Executor, scope: SettingsScope, key: string) {
-      const found = await executor
-        .select()
-        .from(tradingSettings)
-        .where(and(eq(tradingSettings.scope, scope), eq(tradingSettings.key, key)));
-      return found[0];
-    },
+    edit: writeEdit,
+    setHalted: writeHalt,
+    storedRow,
 
     /** After a commit: this process reloads before answering, the others when the bus tells them. */
     async announce() {

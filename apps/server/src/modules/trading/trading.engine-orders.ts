@@ -65,6 +65,30 @@ function mayAct(order: Indexed, ask: number, bid: number): boolean {
   }
 }
 
+/** Whether this quote may fill or trigger the order (the decimal check of the service after the cheap one). */
+function isDue(service: EnginePartDependencies['service'], order: Indexed, tick: QuoteTick, ask: number, bid: number) {
+  if (!mayAct(order, ask, bid)) return false;
+  const { price, isTriggered } = service.fillPriceOn(order as unknown as OrderRow, tick);
+  return price !== null || (isTriggered && order.status === ENTRUSTED);
+}
+
+/** The resting orders of one instrument, made empty the first time one rests there. */
+function bookOf(byCode: Map<string, Map<number, Indexed>>, code: string) {
+  let orders = byCode.get(code);
+  if (!orders) {
+    orders = new Map();
+    byCode.set(code, orders);
+  }
+  return orders;
+}
+
+/** How many orders rest across every instrument. */
+function countAll(byCode: ReadonlyMap<string, ReadonlyMap<number, Indexed>>) {
+  let total = 0;
+  for (const orders of byCode.values()) total += orders.size;
+  return total;
+}
+
 /**
  * The engine's index of resting orders, per instrument: each quote is checked against them (in floating
  * point, then in decimals by the service), and the orders it may fill are filled by the service in
@@ -144,33 +168,23 @@ export function createOrderIndex(dependencies: EnginePartDependencies) {
     }
   }
 
-  /** Whether this quote may fill or trigger the order (the decimal check of the service after the cheap one). */
-  function isDue(order: Indexed, tick: QuoteTick, ask: number, bid: number) {
-    if (!mayAct(order, ask, bid)) return false;
-    const { price, isTriggered } = service.fillPriceOn(order as unknown as OrderRow, tick);
-    return price !== null || (isTriggered && order.status === ENTRUSTED);
-  }
-
   /** Checks a quote in session against the instrument's resting orders and fills those it may fill. */
   function onTick(tick: QuoteTick, ask: number, bid: number) {
     const due: Indexed[] = [];
-    for (const order of byCode.get(tick.code)?.values() ?? []) if (isDue(order, tick, ask, bid)) due.push(order);
+    for (const order of byCode.get(tick.code)?.values() ?? []) if (isDue(service, order, tick, ask, bid)) due.push(order);
     if (due.length > 0) enqueueFills(due, tick);
   }
 
   function track(order: Resting, isCheckedNow = true) {
-    let orders = byCode.get(order.code);
-    if (!orders) {
-      orders = new Map();
-      byCode.set(order.code, orders);
-    }
+    const orders = bookOf(byCode, order.code);
     dependencies.subscribe(order.code);
     const entry = indexed(order);
     orders.set(order.id, entry);
     if (!isCheckedNow) return;
     // Only this order is new: checking the whole book again for each new order grew with the book.
     const latest = quotes.latest(order.code);
-    if (latest?.marketStatus === 'open' && isDue(entry, latest, Number(latest.ask), Number(latest.bid))) enqueueFills([entry], latest);
+    if (latest?.marketStatus === 'open' && isDue(service, entry, latest, Number(latest.ask), Number(latest.bid)))
+      enqueueFills([entry], latest);
   }
 
   return {
@@ -182,11 +196,7 @@ export function createOrderIndex(dependencies: EnginePartDependencies) {
     countIn: (code: string) => byCode.get(code)?.size ?? 0,
     drop: (code: string) => byCode.delete(code),
     codes: () => byCode.keys(),
-    count() {
-      let total = 0;
-      for (const orders of byCode.values()) total += orders.size;
-      return total;
-    },
+    count: () => countAll(byCode),
     clear: () => byCode.clear(),
   };
 }

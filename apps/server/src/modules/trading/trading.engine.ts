@@ -7,6 +7,9 @@ import { createPositionWatch } from './trading.engine-positions.ts';
 import type { OrderRow, PositionRow } from './trading.repository.ts';
 import type { PositionSnapshot, QuoteSource, TradingService } from './trading.service.ts';
 
+type OrderIndex = ReturnType<typeof createOrderIndex>;
+type PositionWatch = ReturnType<typeof createPositionWatch>;
+
 const RESTING_TOPIC = 'trading:resting';
 const POSITION_TOPIC = 'trading:position';
 const CANCELLED_TOPIC = 'trading:cancelled';
@@ -32,6 +35,47 @@ function snapshotOf(position: PositionRow): PositionSnapshot {
 }
 
 /**
+ * How engines tell each other of changes over the bus. Each engine has its own name (`origin`) there,
+ * so that it skips its own announcements.
+ */
+function createAnnouncements(bus: EventBus, logger: Logger) {
+  const origin = randomUUID();
+  return {
+    /** Tells the other processes; a failed publish is logged, and the change stands in this process. */
+    announce(topic: string, payload: unknown, what: string) {
+      bus
+        .publish(topic, { origin, payload } satisfies Announcement)
+        .catch((error: unknown) => logger.error({ err: error }, `trading: could not announce ${what}`));
+    },
+
+    /**
+     * What the other processes announce. This process's own announcements come back from the bus too; they
+     * are skipped: the change was applied here before it was announced, and applying its echo again cost a
+     * parse and a trigger check per order, and could bring back a position closed here in the meantime.
+     */
+    onAnnounced(topic: string, handler: (payload: unknown) => void) {
+      return bus.subscribe(topic, (message) => {
+        const announcement = message as Announcement;
+        if (announcement.origin !== origin) handler(announcement.payload);
+      });
+    },
+  };
+}
+
+/** Stops the quotes of an instrument once neither an order rests nor a position is watched there. */
+function unsubscribeIfUnused(
+  code: string,
+  engine: { orders: OrderIndex; positions: PositionWatch; unsubscribes: Map<string, () => void> },
+) {
+  const { orders, positions, unsubscribes } = engine;
+  if (orders.countIn(code) > 0 || positions.countIn(code) > 0) return;
+  orders.drop(code);
+  positions.drop(code);
+  unsubscribes.get(code)?.();
+  unsubscribes.delete(code);
+}
+
+/**
  * The execution engine of one process: an in-memory index per instrument of resting orders and of open
  * positions, rebuilt from the database at start and told of changes (by this process directly, by
  * others over the bus). Each quote of an indexed instrument is checked against its orders (fills) and
@@ -41,8 +85,7 @@ function snapshotOf(position: PositionRow): PositionSnapshot {
  */
 export function createExecutionEngine(dependencies: { service: TradingService; quotes: QuoteSource; bus: EventBus; logger: Logger }) {
   const { service, quotes, bus, logger } = dependencies;
-  /** This engine's name on the bus, so that it skips its own announcements. */
-  const origin = randomUUID();
+  const { announce, onAnnounced } = createAnnouncements(bus, logger);
   const unsubscribes = new Map<string, () => void>();
   const parts: EnginePartDependencies = {
     service,
@@ -50,45 +93,17 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
     logger,
     chains: createUserChains(),
     subscribe: (code) => ensureSubscribed(code),
-    released: (code) => unsubscribeIfUnused(code),
+    released: (code) => unsubscribeIfUnused(code, { orders, positions, unsubscribes }),
   };
   const { chains } = parts;
   const orders = createOrderIndex(parts);
   const positions = createPositionWatch(parts);
-  let stopBus: (() => void) | undefined;
-  let stopPositionBus: (() => void) | undefined;
-  let stopCancelledBus: (() => void) | undefined;
+  /** The bus subscriptions of a running engine: resting orders, positions, cancelled orders. */
+  let stopListening: Array<() => void> = [];
   let isRunning = false;
 
   function ensureSubscribed(code: string) {
     if (!unsubscribes.has(code)) unsubscribes.set(code, quotes.subscribe(code, onTick));
-  }
-
-  function unsubscribeIfUnused(code: string) {
-    if (orders.countIn(code) > 0 || positions.countIn(code) > 0) return;
-    orders.drop(code);
-    positions.drop(code);
-    unsubscribes.get(code)?.();
-    unsubscribes.delete(code);
-  }
-
-  /** Tells the other processes; a failed publish is logged, and the change stands in this process. */
-  function announce(topic: string, payload: unknown, what: string) {
-    bus
-      .publish(topic, { origin, payload } satisfies Announcement)
-      .catch((error: unknown) => logger.error({ err: error }, `trading: could not announce ${what}`));
-  }
-
-  /**
-   * What the other processes announce. This process's own announcements come back from the bus too; they
-   * are skipped: the change was applied here before it was announced, and applying its echo again cost a
-   * parse and a trigger check per order, and could bring back a position closed here in the meantime.
-   */
-  function onAnnounced(topic: string, handler: (payload: unknown) => void) {
-    return bus.subscribe(topic, (message) => {
-      const announcement = message as Announcement;
-      if (announcement.origin !== origin) handler(announcement.payload);
-    });
   }
 
   function watchPosition(position: PositionSnapshot) {
@@ -112,12 +127,14 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
   return {
     async start() {
       isRunning = true;
-      stopBus = onAnnounced(RESTING_TOPIC, (payload) => {
-        const order = payload as Resting;
-        if (!orders.has(order)) track(order);
-      });
-      stopPositionBus = onAnnounced(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot));
-      stopCancelledBus = onAnnounced(CANCELLED_TOPIC, (payload) => orders.forget(payload as Pick<Resting, 'id' | 'code'>));
+      stopListening = [
+        onAnnounced(RESTING_TOPIC, (payload) => {
+          const order = payload as Resting;
+          if (!orders.has(order)) track(order);
+        }),
+        onAnnounced(POSITION_TOPIC, (payload) => watchPosition(payload as PositionSnapshot)),
+        onAnnounced(CANCELLED_TOPIC, (payload) => orders.forget(payload as Pick<Resting, 'id' | 'code'>)),
+      ];
       // Indexed first and checked once per instrument afterwards: checking after each of 100,000
       // orders would scan each instrument's book once per order.
       for (const order of await service.restingOrders()) track(order, false);
@@ -154,19 +171,14 @@ export function createExecutionEngine(dependencies: { service: TradingService; q
       await chains.idle();
     },
 
-    restingCount() {
-      return orders.count();
-    },
+    restingCount: () => orders.count(),
 
-    watchedPositionCount() {
-      return positions.count();
-    },
+    watchedPositionCount: () => positions.count(),
 
     async stop() {
       isRunning = false;
-      stopBus?.();
-      stopPositionBus?.();
-      stopCancelledBus?.();
+      for (const stopOne of stopListening) stopOne();
+      stopListening = [];
       positions.clear();
       for (const unsubscribe of unsubscribes.values()) unsubscribe();
       unsubscribes.clear();

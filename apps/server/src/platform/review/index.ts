@@ -1,6 +1,8 @@
-import type { OperatorPermission } from '@bolsa/contracts';
+import type { OperatorPermission, ReviewFilter, rejectBody, reviewIdParams, reviewQuery } from '@bolsa/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database, Executor } from '../db/index.ts';
-import type { OperatorPrincipal } from '../http/index.ts';
+import { type OperatorPrincipal, operatorRoute } from '../http/index.ts';
 import { type AuditMeta, createAuditedDecision, requirePermission } from '../operators/index.ts';
 
 /**
@@ -53,4 +55,45 @@ export function createReview<Filter, Queue, Decided extends object>(db: Database
       );
     },
   };
+}
+
+/** The three route contracts `reviewApi` (packages/contracts/src/review.ts) makes for one review. */
+export type ReviewContract = {
+  queue: { method: 'GET'; path: string; permission: OperatorPermission; query: typeof reviewQuery; data: z.ZodType };
+  approve: { method: 'POST'; path: string; permission: OperatorPermission; params: typeof reviewIdParams; data: z.ZodType };
+  reject: {
+    method: 'POST';
+    path: string;
+    permission: OperatorPermission;
+    params: typeof reviewIdParams;
+    body: typeof rejectBody;
+    data: z.ZodType;
+  };
+};
+
+/** What answers a review's routes: a `createReview` review, or a domain's wrapper of one (adjustments add the user's email). */
+export type ReviewHandlers<C extends ReviewContract> = {
+  queue(operator: OperatorPrincipal, filter: ReviewFilter): Promise<z.input<C['queue']['data']>>;
+  approve(operator: OperatorPrincipal, meta: AuditMeta, id: number): Promise<z.input<C['approve']['data']>>;
+  reject(operator: OperatorPrincipal, meta: AuditMeta, id: number, reason: string): Promise<z.input<C['reject']['data']>>;
+};
+
+/**
+ * Registers a review's operator routes from its contract: the queue, approve, and reject with a reason.
+ * The summaries are the OpenAPI document's words for each.
+ */
+export function registerReviewRoutes<C extends ReviewContract>(
+  app: FastifyInstance,
+  contract: C,
+  review: ReviewHandlers<C>,
+  summaries: { queue: string; approve: string; reject: string },
+) {
+  const tags = ['operator'];
+  operatorRoute(app, contract.queue, { summary: summaries.queue, tags }, ({ operator, query }) => review.queue(operator, query));
+  operatorRoute(app, contract.approve, { summary: summaries.approve, tags }, ({ operator, params, request }) =>
+    review.approve(operator, { ipAddress: request.ip }, params.id),
+  );
+  operatorRoute(app, contract.reject, { summary: summaries.reject, tags }, ({ operator, params, body, request }) =>
+    review.reject(operator, { ipAddress: request.ip }, params.id, body.reason),
+  );
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';
 import './app/styles.css';
+import './components/shared-ui.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

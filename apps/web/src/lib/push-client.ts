@@ -29,199 +29,256 @@ const TIMEOUT_AFTER_MS = 10_000;
 
 type Options = { url?: string; createSocket?: (url: string) => WebSocket };
 
-export function createPushClient(options: Options = {}) {
-  const listeners = new Map<string, Set<QuoteListener>>();
-  const statusListeners = new Set<() => void>();
-  const userEventListeners = new Set<UserEventListener>();
-  const signedInListeners = new Set<() => void>();
-  const tradingEventListeners = new Set<TradingEventListener>();
-  const balanceEventListeners = new Set<BalanceEventListener>();
-  let userToken: string | null = null;
-  let socket: WebSocket | undefined;
-  let status: PushStatus = 'idle';
-  let attempts = 0;
-  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
-  let failingSince: number | undefined;
+function pushUrl(options: Options): string {
+  if (options.url) return options.url;
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${PUSH_PATH}`;
+}
 
-  const url = () => {
-    if (options.url) return options.url;
-    const { protocol, host } = window.location;
-    return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${PUSH_PATH}`;
-  };
+function parseMessage(data: unknown): PushServerMessage | undefined {
+  try {
+    return JSON.parse(String(data)) as PushServerMessage;
+  } catch {
+    return undefined;
+  }
+}
 
-  function setStatus(next: PushStatus) {
-    if (status === next) return;
-    status = next;
-    for (const listener of statusListeners) listener();
+type ConnectionHooks = {
+  /** The connection is worth keeping (else a dropped one is not reopened). */
+  hasInterest: () => boolean;
+  /** The socket opened: sign in and subscribe again. */
+  onOpen: () => void;
+  onMessage: (message: PushServerMessage) => void;
+};
+
+/** The socket itself: opening, the silence watch, reconnecting with a growing delay, and the status. */
+class PushConnection {
+  readonly statusListeners = new Set<() => void>();
+  status: PushStatus = 'idle';
+  private socket: WebSocket | undefined;
+  private attempts = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private failingSince: number | undefined;
+
+  private readonly options: Options;
+  private readonly hooks: ConnectionHooks;
+
+  constructor(options: Options, hooks: ConnectionHooks) {
+    this.options = options;
+    this.hooks = hooks;
   }
 
-  /** The connection is worth keeping while a screen wants quotes or a signed-in app wants its events. */
-  const hasInterest = () =>
-    listeners.size > 0 ||
-    (userToken !== null && (userEventListeners.size > 0 || tradingEventListeners.size > 0 || balanceEventListeners.size > 0));
-
-  function send(message: unknown) {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  /** Neither open nor opening nor waiting to reopen. */
+  get isIdle(): boolean {
+    return !this.socket && !this.reconnectTimer;
   }
 
-  function watchSilence() {
-    if (silenceTimer) clearTimeout(silenceTimer);
-    silenceTimer = setTimeout(() => socket?.close(), SILENCE_LIMIT_MS);
+  setStatus(next: PushStatus) {
+    if (this.status === next) return;
+    this.status = next;
+    for (const listener of this.statusListeners) listener();
   }
 
-  function scheduleReconnect() {
-    if (!hasInterest()) {
-      setStatus('idle');
+  send(message: unknown) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private watchSilence() {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = setTimeout(() => this.socket?.close(), SILENCE_LIMIT_MS);
+  }
+
+  private scheduleReconnect() {
+    if (!this.hooks.hasInterest()) {
+      this.setStatus('idle');
       return;
     }
-    failingSince ??= Date.now();
+    this.failingSince ??= Date.now();
     // Timed out stays the status (no flicker of the banner) while the slower attempts go on.
-    setStatus(status === 'timed-out' || Date.now() - failingSince >= TIMEOUT_AFTER_MS ? 'timed-out' : 'connecting');
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempts, RECONNECT_DELAYS_MS.length - 1)] ?? 8_000;
-    attempts += 1;
-    reconnectTimer = setTimeout(connect, delay);
+    this.setStatus(this.status === 'timed-out' || Date.now() - this.failingSince >= TIMEOUT_AFTER_MS ? 'timed-out' : 'connecting');
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempts, RECONNECT_DELAYS_MS.length - 1)] ?? 8_000;
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
-  function connect() {
-    reconnectTimer = undefined;
-    if (socket && socket.readyState !== WebSocket.CLOSED) return;
-    if (status !== 'timed-out') setStatus('connecting');
-    const current = options.createSocket ? options.createSocket(url()) : new WebSocket(url());
-    socket = current;
+  connect() {
+    this.reconnectTimer = undefined;
+    if (this.socket && this.socket.readyState !== WebSocket.CLOSED) return;
+    if (this.status !== 'timed-out') this.setStatus('connecting');
+    const url = pushUrl(this.options);
+    const current = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
+    this.socket = current;
     current.onopen = () => {
-      attempts = 0;
-      failingSince = undefined;
-      setStatus('open');
-      watchSilence();
-      if (userToken !== null) send({ op: 'authenticate', token: userToken });
-      if (listeners.size > 0) send({ op: 'subscribe', codes: [...listeners.keys()] });
+      this.attempts = 0;
+      this.failingSince = undefined;
+      this.setStatus('open');
+      this.watchSilence();
+      this.hooks.onOpen();
     };
     current.onmessage = (event) => {
-      watchSilence();
-      let message: PushServerMessage;
-      try {
-        message = JSON.parse(String(event.data)) as PushServerMessage;
-      } catch {
-        return;
-      }
-      if (message.type === 'message') {
-        for (const listener of userEventListeners) listener(message.data);
-        return;
-      }
-      if (message.type === 'order' || message.type === 'position') {
-        for (const listener of tradingEventListeners) listener(message);
-        return;
-      }
-      if (message.type === 'balance') {
-        for (const listener of balanceEventListeners) listener(message);
-        return;
-      }
-      if (message.type === 'authenticated') {
-        if (message.isSignedIn) for (const listener of signedInListeners) listener();
-        return;
-      }
-      if (message.type !== 'quote') return;
-      for (const listener of listeners.get(message.data.code) ?? []) listener(message.data);
+      this.watchSilence();
+      const message = parseMessage(event.data);
+      if (message) this.hooks.onMessage(message);
     };
     current.onclose = () => {
-      if (silenceTimer) clearTimeout(silenceTimer);
-      if (socket !== current) return;
-      socket = undefined;
-      scheduleReconnect();
+      if (this.silenceTimer) clearTimeout(this.silenceTimer);
+      if (this.socket !== current) return;
+      this.socket = undefined;
+      this.scheduleReconnect();
     };
     current.onerror = () => current.close();
   }
 
-  function ensureConnected() {
-    if (!socket && !reconnectTimer && status !== 'timed-out' && hasInterest()) connect();
+  ensureConnected() {
+    if (this.isIdle && this.status !== 'timed-out' && this.hooks.hasInterest()) this.connect();
   }
+
+  /** Connect now, with a fresh timeout. */
+  retry() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.attempts = 0;
+    this.failingSince = undefined;
+    if (this.status === 'timed-out') this.setStatus('connecting');
+    // An attempt already under way (a background one) is given up for a fresh one.
+    if (this.socket && this.socket.readyState === WebSocket.CONNECTING) {
+      const stale = this.socket;
+      this.socket = undefined;
+      stale.onclose = null;
+      stale.close();
+    }
+    this.connect();
+  }
+
+  disconnect() {
+    this.socket?.close();
+  }
+}
+
+/** Adds a quote listener to some codes; answers the codes nobody listened to before. */
+function addQuoteListener(quoteListeners: Map<string, Set<QuoteListener>>, codes: readonly string[], listener: QuoteListener): string[] {
+  const added: string[] = [];
+  for (const code of codes) {
+    let set = quoteListeners.get(code);
+    if (!set) {
+      set = new Set();
+      quoteListeners.set(code, set);
+      added.push(code);
+    }
+    set.add(listener);
+  }
+  return added;
+}
+
+/** Removes a quote listener from some codes; answers the codes nobody listens to any more. */
+function removeQuoteListener(quoteListeners: Map<string, Set<QuoteListener>>, codes: readonly string[], listener: QuoteListener): string[] {
+  const removed: string[] = [];
+  for (const code of codes) {
+    const set = quoteListeners.get(code);
+    set?.delete(listener);
+    if (set && set.size === 0) {
+      quoteListeners.delete(code);
+      removed.push(code);
+    }
+  }
+  return removed;
+}
+
+function createListeners() {
+  return {
+    quotes: new Map<string, Set<QuoteListener>>(),
+    userEvents: new Set<UserEventListener>(),
+    signedIn: new Set<() => void>(),
+    tradingEvents: new Set<TradingEventListener>(),
+    balanceEvents: new Set<BalanceEventListener>(),
+  };
+}
+
+/** Hands a message from the server to those listening for its kind. */
+function dispatch(listeners: ReturnType<typeof createListeners>, message: PushServerMessage) {
+  if (message.type === 'message') {
+    for (const listener of listeners.userEvents) listener(message.data);
+    return;
+  }
+  if (message.type === 'order' || message.type === 'position') {
+    for (const listener of listeners.tradingEvents) listener(message);
+    return;
+  }
+  if (message.type === 'balance') {
+    for (const listener of listeners.balanceEvents) listener(message);
+    return;
+  }
+  if (message.type === 'authenticated') {
+    if (message.isSignedIn) for (const listener of listeners.signedIn) listener();
+    return;
+  }
+  if (message.type !== 'quote') return;
+  for (const listener of listeners.quotes.get(message.data.code) ?? []) listener(message.data);
+}
+
+export function createPushClient(options: Options = {}) {
+  const listeners = createListeners();
+  let userToken: string | null = null;
+  /** The connection is worth keeping while a screen wants quotes or a signed-in app wants its events. */
+  const hasInterest = () =>
+    listeners.quotes.size > 0 ||
+    (userToken !== null && (listeners.userEvents.size > 0 || listeners.tradingEvents.size > 0 || listeners.balanceEvents.size > 0));
+  const connection = new PushConnection(options, {
+    hasInterest,
+    onOpen: () => {
+      if (userToken !== null) connection.send({ op: 'authenticate', token: userToken });
+      if (listeners.quotes.size > 0) connection.send({ op: 'subscribe', codes: [...listeners.quotes.keys()] });
+    },
+    onMessage: (message) => dispatch(listeners, message),
+  });
+  /** Adds a listener of the signed-in user's events; answers how to remove it. */
+  const listen = <Listener>(set: Set<Listener>, listener: Listener) => {
+    set.add(listener);
+    connection.ensureConnected();
+    return () => set.delete(listener);
+  };
 
   return {
     /** Signs the socket in to this session's events, or out with null (logout); remembered across reconnects. */
     signIn(token: string | null) {
       if (token === userToken) return;
       userToken = token;
-      send({ op: 'authenticate', token });
-      ensureConnected();
+      connection.send({ op: 'authenticate', token });
+      connection.ensureConnected();
     },
     /** New messages for the signed-in user, as they are created. */
-    onUserEvent(listener: UserEventListener): () => void {
-      userEventListeners.add(listener);
-      ensureConnected();
-      return () => userEventListeners.delete(listener);
-    },
+    onUserEvent: (listener: UserEventListener): (() => void) => listen(listeners.userEvents, listener),
     /** Changes to the signed-in user's orders and positions, as they commit (fills by the engine included). */
-    onTradingEvent(listener: TradingEventListener): () => void {
-      tradingEventListeners.add(listener);
-      ensureConnected();
-      return () => tradingEventListeners.delete(listener);
-    },
+    onTradingEvent: (listener: TradingEventListener): (() => void) => listen(listeners.tradingEvents, listener),
     /** Movements of the signed-in user's money (deposits, withdrawals, transfers, trades, adjustments), as they commit. */
-    onBalanceEvent(listener: BalanceEventListener): () => void {
-      balanceEventListeners.add(listener);
-      ensureConnected();
-      return () => balanceEventListeners.delete(listener);
-    },
+    onBalanceEvent: (listener: BalanceEventListener): (() => void) => listen(listeners.balanceEvents, listener),
     /**
      * Each time the server confirms the sign-in (first connection and every reconnect): events sent
      * while the socket was down were lost, so whoever shows messages should fetch them again.
      */
     onSignedIn(listener: () => void): () => void {
-      signedInListeners.add(listener);
-      return () => signedInListeners.delete(listener);
+      listeners.signedIn.add(listener);
+      return () => listeners.signedIn.delete(listener);
     },
     subscribe(codes: readonly string[], listener: QuoteListener): () => void {
-      const added: string[] = [];
-      for (const code of codes) {
-        let set = listeners.get(code);
-        if (!set) {
-          set = new Set();
-          listeners.set(code, set);
-          added.push(code);
-        }
-        set.add(listener);
-      }
-      if (!socket && !reconnectTimer) connect();
-      else if (added.length > 0) send({ op: 'subscribe', codes: added });
+      const added = addQuoteListener(listeners.quotes, codes, listener);
+      if (connection.isIdle) connection.connect();
+      else if (added.length > 0) connection.send({ op: 'subscribe', codes: added });
       return () => {
-        const removed: string[] = [];
-        for (const code of codes) {
-          const set = listeners.get(code);
-          set?.delete(listener);
-          if (set && set.size === 0) {
-            listeners.delete(code);
-            removed.push(code);
-          }
-        }
-        if (removed.length > 0) send({ op: 'unsubscribe', codes: removed });
+        const removed = removeQuoteListener(listeners.quotes, codes, listener);
+        if (removed.length > 0) connection.send({ op: 'unsubscribe', codes: removed });
       };
     },
     /** Tapping "retry": connect now, with a fresh timeout. */
-    retry() {
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
-      attempts = 0;
-      failingSince = undefined;
-      if (status === 'timed-out') setStatus('connecting');
-      // An attempt already under way (a background one) is given up for a fresh one.
-      if (socket && socket.readyState === WebSocket.CONNECTING) {
-        const stale = socket;
-        socket = undefined;
-        stale.onclose = null;
-        stale.close();
-      }
-      connect();
-    },
-    status: () => status,
+    retry: () => connection.retry(),
+    status: () => connection.status,
     onStatus(listener: () => void) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
+      connection.statusListeners.add(listener);
+      return () => connection.statusListeners.delete(listener);
     },
     /** Drops the connection as a network failure would (tests). */
-    disconnect() {
-      socket?.close();
-    },
+    disconnect: () => connection.disconnect(),
   };
 }
 

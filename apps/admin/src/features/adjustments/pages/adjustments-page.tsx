@@ -80,6 +80,68 @@ function RequestForm() {
   );
 }
 
+type Decide = ReturnType<typeof useDecideAdjustment>;
+type DecisionButtonsProps = { row: AdjustmentRow; operatorId: string | undefined; decide: Decide; onReject: () => void };
+
+/** Approve (after a confirmation) or reject a pending request; never one's own. */
+function DecisionButtons({ row, operatorId, decide, onReject }: DecisionButtonsProps) {
+  const { t } = useTranslation();
+  // The server refuses it too (four eyes); the console says why instead of offering the buttons.
+  if (row.requestedBy === operatorId) return <ToneTag tone="default">{t('adjustments.ownRequest')}</ToneTag>;
+  return (
+    <Space>
+      <Popconfirm
+        title={t('adjustments.approveConfirm')}
+        okText={t('adjustments.approve')}
+        cancelText={t('adjustments.cancel')}
+        onConfirm={() => decide.mutateAsync({ id: row.id, decision: 'approve' }).catch(() => undefined)}
+      >
+        <Button type="primary" size="small">
+          {t('adjustments.approve')}
+        </Button>
+      </Popconfirm>
+      <Button size="small" danger onClick={onReject}>
+        {t('adjustments.reject')}
+      </Button>
+    </Space>
+  );
+}
+
+/** The reason a request is rejected with (kept if the rejection fails). */
+function RejectModal({ rejecting, decide, onClose }: { rejecting: AdjustmentRow | undefined; decide: Decide; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  return (
+    <Modal
+      open={rejecting !== undefined}
+      title={t('adjustments.rejectTitle')}
+      okText={t('adjustments.reject')}
+      cancelText={t('adjustments.cancel')}
+      okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
+      confirmLoading={decide.isPending}
+      onCancel={onClose}
+      onOk={() =>
+        rejecting &&
+        decide
+          .mutateAsync({ id: rejecting.id, decision: 'reject', reason: reason.trim() })
+          .then(() => {
+            onClose();
+            setReason('');
+          })
+          .catch(() => undefined)
+      }
+    >
+      <Input.TextArea
+        aria-label={t('adjustments.rejectReason')}
+        placeholder={t('adjustments.rejectReason')}
+        value={reason}
+        maxLength={200}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </Modal>
+  );
+}
+
 /** Four eyes: requests wait here; another operator with the approve permission decides them. */
 export function AdjustmentsPage() {
   const { t } = useTranslation();
@@ -88,7 +150,6 @@ export function AdjustmentsPage() {
   const [status, setStatus] = useState<'pending' | 'all'>('pending');
   const [pageNum, setPageNum] = useState(1);
   const [rejecting, setRejecting] = useState<AdjustmentRow>();
-  const [reason, setReason] = useState('');
   const adjustments = useAdjustments({ status, pageNum, pageSize: PAGE_SIZE });
   const decide = useDecideAdjustment();
   return (
@@ -147,58 +208,14 @@ export function AdjustmentsPage() {
           {
             title: t('adjustments.actions'),
             key: 'actions',
-            render: (_value, row) => {
-              if (row.status !== 'pending' || !canApprove) return null;
-              // The server refuses it too (four eyes); the console says why instead of offering the buttons.
-              if (row.requestedBy === operator?.id) return <ToneTag tone="default">{t('adjustments.ownRequest')}</ToneTag>;
-              return (
-                <Space>
-                  <Popconfirm
-                    title={t('adjustments.approveConfirm')}
-                    okText={t('adjustments.approve')}
-                    cancelText={t('adjustments.cancel')}
-                    onConfirm={() => decide.mutateAsync({ id: row.id, decision: 'approve' }).catch(() => undefined)}
-                  >
-                    <Button type="primary" size="small">
-                      {t('adjustments.approve')}
-                    </Button>
-                  </Popconfirm>
-                  <Button size="small" danger onClick={() => setRejecting(row)}>
-                    {t('adjustments.reject')}
-                  </Button>
-                </Space>
-              );
-            },
+            render: (_value, row) =>
+              row.status !== 'pending' || !canApprove ? null : (
+                <DecisionButtons row={row} operatorId={operator?.id} decide={decide} onReject={() => setRejecting(row)} />
+              ),
           },
         ]}
       />
-      <Modal
-        open={rejecting !== undefined}
-        title={t('adjustments.rejectTitle')}
-        okText={t('adjustments.reject')}
-        cancelText={t('adjustments.cancel')}
-        okButtonProps={{ danger: true, disabled: reason.trim() === '' }}
-        confirmLoading={decide.isPending}
-        onCancel={() => setRejecting(undefined)}
-        onOk={() =>
-          rejecting &&
-          decide
-            .mutateAsync({ id: rejecting.id, decision: 'reject', reason: reason.trim() })
-            .then(() => {
-              setRejecting(undefined);
-              setReason('');
-            })
-            .catch(() => undefined)
-        }
-      >
-        <Input.TextArea
-          aria-label={t('adjustments.rejectReason')}
-          placeholder={t('adjustments.rejectReason')}
-          value={reason}
-          maxLength={200}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </Modal>
+      <RejectModal rejecting={rejecting} decide={decide} onClose={() => setRejecting(undefined)} />
     </>
   );
 }

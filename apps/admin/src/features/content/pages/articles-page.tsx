@@ -26,6 +26,37 @@ export function displayTitle(article: OperatorArticle): string {
 
 export const editRouteOf = (article: { id: string }) => `/articles/edit?id=${encodeURIComponent(article.id)}`;
 
+type ToolbarProps = {
+  fixedKind: ArticleKind | undefined;
+  kindFilter: ArticleKind | 'all';
+  onKindFilter: (kind: ArticleKind | 'all') => void;
+};
+
+/** The kind filter (on the all-articles page) and the button to write a new one. */
+function ArticlesToolbar({ fixedKind, kindFilter, onKindFilter }: ToolbarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Space wrap>
+      {fixedKind ? null : (
+        <Segmented
+          aria-label={t('content.kind')}
+          value={kindFilter}
+          onChange={(value) => onKindFilter(value as ArticleKind | 'all')}
+          options={[
+            { value: 'all', label: t('content.allKinds') },
+            { value: 'news', label: t('content.kinds.news') },
+            { value: 'notice', label: t('content.kinds.notice') },
+          ]}
+        />
+      )}
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/articles/edit${fixedKind ? `?kind=${fixedKind}` : ''}`)}>
+        {t(fixedKind === 'notice' ? 'content.newNotice' : 'content.newArticle')}
+      </Button>
+    </Space>
+  );
+}
+
 function ArticlesTable({ fixedKind }: { fixedKind?: ArticleKind }) {
   const { t } = useTranslation();
   const [kindFilter, setKindFilter] = useState<ArticleKind | 'all'>('all');
@@ -33,7 +64,6 @@ function ArticlesTable({ fixedKind }: { fixedKind?: ArticleKind }) {
   const kind = fixedKind ?? (kindFilter === 'all' ? undefined : kindFilter);
   const articles = useArticles({ ...(kind ? { kind } : {}), pageNum, pageSize: PAGE_SIZE });
   const setPublished = useSetArticlePublished();
-  const navigate = useNavigate();
 
   const toggle = (article: OperatorArticle) =>
     setPublished.mutate(
@@ -46,30 +76,14 @@ function ArticlesTable({ fixedKind }: { fixedKind?: ArticleKind }) {
       <PageTitle
         title={t(fixedKind === 'notice' ? 'nav.notices' : 'nav.articles')}
         extra={
-          <Space wrap>
-            {fixedKind ? null : (
-              <Segmented
-                aria-label={t('content.kind')}
-                value={kindFilter}
-                onChange={(value) => {
-                  setKindFilter(value as ArticleKind | 'all');
-                  setPageNum(1);
-                }}
-                options={[
-                  { value: 'all', label: t('content.allKinds') },
-                  { value: 'news', label: t('content.kinds.news') },
-                  { value: 'notice', label: t('content.kinds.notice') },
-                ]}
-              />
-            )}
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(`/articles/edit${fixedKind ? `?kind=${fixedKind}` : ''}`)}
-            >
-              {t(fixedKind === 'notice' ? 'content.newNotice' : 'content.newArticle')}
-            </Button>
-          </Space>
+          <ArticlesToolbar
+            fixedKind={fixedKind}
+            kindFilter={kindFilter}
+            onKindFilter={(value) => {
+              setKindFilter(value);
+              setPageNum(1);
+            }}
+          />
         }
       />
       <Table<OperatorArticle>

@@ -145,6 +145,47 @@ const settingsColumns = (t: (key: string) => string) => [
   },
 ];
 
+/** Each market's rules, which its instruments follow unless they override them. */
+function MarketsCard({ canEdit, onEdit }: { canEdit: boolean; onEdit: (editing: Editing) => void }) {
+  const { t } = useTranslation();
+  const markets = useMarketSettings();
+  return (
+    <Card title={t('instruments.marketsTitle')} style={{ marginTop: 16 }}>
+      <Table<MarketSettings[number]>
+        rowKey="source"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        loading={markets.isFetching}
+        dataSource={markets.data ?? []}
+        columns={[
+          { title: t('instruments.market'), dataIndex: 'source', render: (source: string) => t(`instruments.sources.${source}`) },
+          ...settingsColumns(t),
+          {
+            title: t('instruments.actions'),
+            key: 'actions',
+            render: (_value, row) =>
+              canEdit && (
+                <Button
+                  size="small"
+                  onClick={() =>
+                    onEdit({
+                      target: { scope: 'market', source: row.source },
+                      title: t('instruments.editTitle', { name: t(`instruments.sources.${row.source}`) }),
+                      override: row.override,
+                    })
+                  }
+                >
+                  {t('instruments.edit')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** Instruments with the rules their next order is checked with; halt, resume and edit per instrument or market. */
 export function InstrumentsPage() {
   const { t } = useTranslation();
@@ -155,7 +196,6 @@ export function InstrumentsPage() {
   const [editing, setEditing] = useState<Editing>();
   const [halting, setHalting] = useState<string>();
   const instruments = useInstruments({ query, pageNum, pageSize: PAGE_SIZE, ...(isHalted === 'true' ? { isHalted } : {}) });
-  const markets = useMarketSettings();
   const resume = useHaltInstrument();
   return (
     <>
@@ -246,39 +286,7 @@ export function InstrumentsPage() {
           },
         ]}
       />
-      <Card title={t('instruments.marketsTitle')} style={{ marginTop: 16 }}>
-        <Table<MarketSettings[number]>
-          rowKey="source"
-          size="small"
-          scroll={{ x: 'max-content' }}
-          pagination={false}
-          loading={markets.isFetching}
-          dataSource={markets.data ?? []}
-          columns={[
-            { title: t('instruments.market'), dataIndex: 'source', render: (source: string) => t(`instruments.sources.${source}`) },
-            ...settingsColumns(t),
-            {
-              title: t('instruments.actions'),
-              key: 'actions',
-              render: (_value, row) =>
-                canEdit && (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      setEditing({
-                        target: { scope: 'market', source: row.source },
-                        title: t('instruments.editTitle', { name: t(`instruments.sources.${row.source}`) }),
-                        override: row.override,
-                      })
-                    }
-                  >
-                    {t('instruments.edit')}
-                  </Button>
-                ),
-            },
-          ]}
-        />
-      </Card>
+      <MarketsCard canEdit={canEdit} onEdit={setEditing} />
       <SettingsModal editing={editing} onClose={() => setEditing(undefined)} />
       <HaltModal code={halting} onClose={() => setHalting(undefined)} />
     </>

@@ -1,5 +1,6 @@
 import { type RestrictionKind, restrictionKinds, tradeDirections } from '@bolsa/contracts';
-import { Button, Card, Col, Descriptions, Form, Input, Modal, Row, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Form, Input, Modal, Row, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useCan } from '../../../lib/session-store.ts';
 import { useFreezeUser } from '../api/freeze-user.ts';
 import { type UserDetail, useUser } from '../api/get-user.ts';
-import { useUserActivity } from '../api/get-user-activity.ts';
+import { type OrderPage, type PositionPage, type StatementPage, useUserActivity } from '../api/get-user-activity.ts';
 import { useRevokeSessions } from '../api/revoke-sessions.ts';
 
 const PAGE_SIZE = 10;
@@ -103,6 +104,48 @@ function Restrictions({ detail, onAction }: { detail: UserDetail; onAction: (dia
   );
 }
 
+const statementColumns = (t: TFunction): TableColumnsType<StatementPage['list'][number]> => [
+  { title: t('users.time'), dataIndex: 'createTimeTimestamp', render: time },
+  { title: t('users.wallet'), dataIndex: 'walletType' },
+  {
+    title: t('users.amount'),
+    dataIndex: 'amount',
+    align: 'right',
+    render: (amount: string, row) => `${amount} ${row.currency}`,
+  },
+  { title: t('users.balanceAfter'), dataIndex: 'balanceAfter', align: 'right' },
+  { title: t('users.ledgerReason'), dataIndex: 'reason' },
+  { title: t('users.memo'), dataIndex: 'memo' },
+];
+
+const orderColumns = (t: TFunction): TableColumnsType<OrderPage['list'][number]> => [
+  { title: t('users.time'), dataIndex: 'createTimeTimestamp', render: time },
+  { title: t('users.instrument'), dataIndex: 'stockCode' },
+  {
+    title: t('users.side'),
+    dataIndex: 'direction',
+    render: (direction: number) => t(direction === tradeDirections.buy ? 'users.buy' : 'users.sell'),
+  },
+  { title: t('users.quantity'), dataIndex: 'quantity', align: 'right' },
+  { title: t('users.fillPrice'), dataIndex: 'fillPrice', align: 'right', render: (price: string | null) => price ?? '—' },
+  { title: t('users.fee'), dataIndex: 'fee', align: 'right', render: (fee: string | null) => fee ?? '—' },
+  { title: t('users.orderStatus'), dataIndex: 'status', render: (status: number) => t(`users.orderStatuses.${status}`) },
+];
+
+const positionColumns = (t: TFunction): TableColumnsType<PositionPage['list'][number]> => [
+  { title: t('users.time'), dataIndex: 'createTimeTimestamp', render: time },
+  { title: t('users.instrument'), dataIndex: 'stockCode' },
+  {
+    title: t('users.side'),
+    dataIndex: 'direction',
+    render: (direction: number) => t(direction === tradeDirections.buy ? 'users.buy' : 'users.sell'),
+  },
+  { title: t('users.quantity'), dataIndex: 'positionNum', align: 'right' },
+  { title: t('users.openPrice'), dataIndex: 'openPrice', align: 'right' },
+  { title: t('users.margin'), dataIndex: 'margin', align: 'right' },
+  { title: t('users.profit'), dataIndex: 'profit', align: 'right' },
+];
+
 function Activity({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [statementPage, setStatementPage] = useState(1);
@@ -133,19 +176,7 @@ function Activity({ userId }: { userId: string }) {
               loading={statement.isFetching}
               dataSource={statement.data?.list ?? []}
               pagination={pagination(statementPage, statement.data?.total ?? 0, setStatementPage)}
-              columns={[
-                { title: t('users.time'), dataIndex: 'createTimeTimestamp', render: time },
-                { title: t('users.wallet'), dataIndex: 'walletType' },
-                {
-                  title: t('users.amount'),
-                  dataIndex: 'amount',
-                  align: 'right',
-                  render: (amount: string, row) => `${amount} ${row.currency}`,
-                },
-                { title: t('users.balanceAfter'), dataIndex: 'balanceAfter', align: 'right' },
-                { title: t('users.ledgerReason'), dataIndex: 'reason' },
-                { title: t('users.memo'), dataIndex: 'memo' },
-              ]}
+              columns={statementColumns(t)}
             />
           ),
         },
@@ -160,19 +191,7 @@ function Activity({ userId }: { userId: string }) {
               loading={orders.isFetching}
               dataSource={orders.data?.list ?? []}
               pagination={pagination(ordersPage, orders.data?.total ?? 0, setOrdersPage)}
-              columns={[
-                { title: t('users.time'), dataIndex: 'createTimeTimestamp', render: time },
-                { title: t('users.instrument'), dataIndex: 'stockCode' },
-                {
-                  title: t('users.side'),
-                  dataIndex: 'direction',
-                  render: (direction: number) => t(direction === tradeDirections.buy ? 'users.buy' : 'users.sell'),
-                },
-                { title: t('users.quantity'), dataIndex: 'quantity', align: 'right' },
-                { title: t('users.fillPrice'), dataIndex: 'fillPrice', align: 'right', render: (price: string | null) => price ?? '—' },
-                { title: t('users.fee'), dataIndex: 'fee', align: 'right', render: (fee: string | null) => fee ?? '—' },
-                { title: t('users.orderStatus'), dataIndex: 'status', render: (status: number) => t(`users.orderStatuses.${status}`) },
-              ]}
+              columns={orderColumns(t)}
             />
           ),
         },
@@ -202,19 +221,7 @@ function Activity({ userId }: { userId: string }) {
                 loading={positions.isFetching}
                 dataSource={positions.data?.list ?? []}
                 pagination={pagination(positionsPage, positions.data?.total ?? 0, setPositionsPage)}
-                columns={[
-                  { title: t('users.time'), dataIndex: 'createTimeTimestamp', render: time },
-                  { title: t('users.instrument'), dataIndex: 'stockCode' },
-                  {
-                    title: t('users.side'),
-                    dataIndex: 'direction',
-                    render: (direction: number) => t(direction === tradeDirections.buy ? 'users.buy' : 'users.sell'),
-                  },
-                  { title: t('users.quantity'), dataIndex: 'positionNum', align: 'right' },
-                  { title: t('users.openPrice'), dataIndex: 'openPrice', align: 'right' },
-                  { title: t('users.margin'), dataIndex: 'margin', align: 'right' },
-                  { title: t('users.profit'), dataIndex: 'profit', align: 'right' },
-                ]}
+                columns={positionColumns(t)}
               />
             </>
           ),

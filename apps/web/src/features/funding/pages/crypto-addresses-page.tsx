@@ -18,6 +18,60 @@ import '../funding.css';
 /** The id of an edited address is kept apart: an empty id would not pass the contract's id rule. */
 const emptyForm = { network: 'TRC20', address: '', label: '' };
 
+type AddressListProps = {
+  addresses: ReturnType<typeof useWithdrawalAddresses>;
+  onEdit: (address: WithdrawalAddress) => void;
+  onDelete: (address: WithdrawalAddress) => void;
+};
+
+/** The saved addresses, each with its edit and delete buttons. */
+function AddressList({ addresses, onEdit, onDelete }: AddressListProps) {
+  const { t } = useTranslation();
+  if (addresses.isPending) return <ListSkeleton rows={2} />;
+  if (addresses.isError)
+    return (
+      <EmptyState title={t('wallet.loadFailed')}>
+        <button type="button" className="button button-primary" onClick={() => void addresses.refetch()}>
+          {t('common.retry')}
+        </button>
+      </EmptyState>
+    );
+  if (addresses.data.length === 0) return <EmptyState title={t('funding.noAddresses')} description={t('funding.noAddressesDescription')} />;
+  return (
+    <ul className="card-list">
+      {addresses.data.map((address) => (
+        <li key={address.id} className="bank-card">
+          <div className="bank-card-info">
+            <span className="bank-card-bank">
+              {address.network}
+              {address.label ? ` · ${address.label}` : ''}
+            </span>
+            <span className="bank-card-number address-text">{address.address}</span>
+          </div>
+          <div className="bank-card-actions">
+            <button
+              type="button"
+              className="button button-small button-default"
+              onClick={() => onEdit(address)}
+              aria-label={t('funding.editAddressLabel', { address: address.address })}
+            >
+              {t('common.edit')}
+            </button>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              onClick={() => onDelete(address)}
+              aria-label={t('funding.deleteAddressLabel', { address: address.address })}
+            >
+              {t('common.delete')}
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /pages/vm/modify: the user's crypto withdrawal addresses: list, add, edit and delete. */
 export function CryptoAddressesPage() {
   const { t } = useTranslation();
@@ -78,49 +132,7 @@ export function CryptoAddressesPage() {
     <>
       <NavBar title={t('funding.addressesTitle')} />
       <div className="page-body">
-        {addresses.isPending ? (
-          <ListSkeleton rows={2} />
-        ) : addresses.isError ? (
-          <EmptyState title={t('wallet.loadFailed')}>
-            <button type="button" className="button button-primary" onClick={() => void addresses.refetch()}>
-              {t('common.retry')}
-            </button>
-          </EmptyState>
-        ) : addresses.data.length === 0 ? (
-          <EmptyState title={t('funding.noAddresses')} description={t('funding.noAddressesDescription')} />
-        ) : (
-          <ul className="card-list">
-            {addresses.data.map((address) => (
-              <li key={address.id} className="bank-card">
-                <div className="bank-card-info">
-                  <span className="bank-card-bank">
-                    {address.network}
-                    {address.label ? ` · ${address.label}` : ''}
-                  </span>
-                  <span className="bank-card-number address-text">{address.address}</span>
-                </div>
-                <div className="bank-card-actions">
-                  <button
-                    type="button"
-                    className="button button-small button-default"
-                    onClick={() => edit(address)}
-                    aria-label={t('funding.editAddressLabel', { address: address.address })}
-                  >
-                    {t('common.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small button-danger"
-                    onClick={() => void confirmDelete(address)}
-                    aria-label={t('funding.deleteAddressLabel', { address: address.address })}
-                  >
-                    {t('common.delete')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <AddressList addresses={addresses} onEdit={edit} onDelete={(address) => void confirmDelete(address)} />
         <section aria-labelledby="address-form-title">
           <h2 id="address-form-title" className="section-title">
             {editingId ? t('funding.editAddressTitle') : t('funding.addAddressTitle')}

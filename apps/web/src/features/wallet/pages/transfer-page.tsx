@@ -54,59 +54,33 @@ function useNow(isActive: boolean): number {
   return now;
 }
 
-/**
- * /pages/profile/transfer: between two of the user's wallets. In one currency the move is direct;
- * across currencies the user first sees a quote (rate and amount received, 30 s) and confirms it.
- * A conversion asked for while the FX market is closed waits as "pending" and can be cancelled.
- */
-export function TransferPage() {
-  const { t, i18n } = useTranslation();
-  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
-  const wallets = useWallets();
-  const form = useForm(transferApi.transferQuote.body, { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '' });
+type TransferBody = { fromWalletType: WalletType; toWalletType: WalletType; amount: string };
+
+function useTransferForm() {
+  return useForm(transferApi.transferQuote.body, { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '' });
+}
+
+type TransferActionsInput = {
+  form: ReturnType<typeof useTransferForm>;
+  setHeld: (held: HeldQuote | null) => void;
+  setPending: (pending: TransferResult | null) => void;
+};
+
+/** Asking for a quote and sending a transfer (once per submission: its key is reused on a retry whose answer never came). */
+function useTransferActions({ form, setHeld, setPending }: TransferActionsInput) {
+  const { t } = useTranslation();
   const quoteMutation = useTransferQuote();
   const transferMutation = useTransfer();
-  const cancelMutation = useCancelTransfer();
   const submissionKey = useSubmissionKey();
-  const [held, setHeld] = useState<HeldQuote | null>(null);
-  const [pending, setPending] = useState<TransferResult | null>(null);
-  const now = useNow(held !== null);
 
-  const from = form.values.fromWalletType as WalletType;
-  const to = form.values.toWalletType as WalletType;
-  const fromWallet = wallets.data?.wallets.find((wallet) => wallet.walletType === from);
-  const isCrossCurrency = currencyOfWallet(from) !== currencyOfWallet(to);
-  const secondsLeft = held ? Math.max(0, Math.ceil((held.deadlineMs - now) / 1000)) : 0;
-  const isQuoteLive = held !== null && secondsLeft > 0;
-  const isBusy = quoteMutation.isPending || transferMutation.isPending;
-
-  const walletOptions = walletTypes.map((type) => {
-    const label = t(walletLabelKey(type));
-    const currency = currencyOfWallet(type);
-    // Labels that already name their currency ("TWD", "Cuenta en pesos (ARS)") are not repeated.
-    return { value: type, label: label.includes(currency) ? label : `${label} (${currency})` };
-  });
-
-  // Any change to what would be converted makes the quote meaningless.
-  const edit = (name: 'fromWalletType' | 'toWalletType' | 'amount', value: string) => {
-    form.setValue(name, value);
-    setHeld(null);
-  };
-
-  const swap = () => {
-    form.setValue('fromWalletType', to);
-    form.setValue('toWalletType', from);
-    setHeld(null);
-  };
-
-  const requestQuote = (body: { fromWalletType: WalletType; toWalletType: WalletType; amount: string }) => {
+  const requestQuote = (body: TransferBody) => {
     quoteMutation.mutate(body, {
       onSuccess: (quote) => setHeld({ quote, deadlineMs: deadlineOf(quote, Date.now()) }),
       onError: showError,
     });
   };
 
-  const send = (body: { fromWalletType: WalletType; toWalletType: WalletType; amount: string }, quoteId?: string) => {
+  const send = (body: TransferBody, quoteId?: string) => {
     const fingerprint = JSON.stringify([body.fromWalletType, body.toWalletType, body.amount, quoteId ?? '']);
     const idempotencyKey = submissionKey.keyFor(fingerprint);
     transferMutation.mutate(
@@ -133,16 +107,25 @@ export function TransferPage() {
     );
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    const input = { fromWalletType: body.fromWalletType, toWalletType: body.toWalletType, amount: body.amount };
-    if (!isCrossCurrency) send(input);
-    else if (held && isQuoteLive) send(input, held.quote.quoteId);
-    else requestQuote(input);
-  };
+  return { requestQuote, send, isBusy: quoteMutation.isPending || transferMutation.isPending };
+}
 
+/** The wallets to choose from, each with its currency (unless its label already names it). */
+function useWalletOptions() {
+  const { t } = useTranslation();
+  return walletTypes.map((type) => {
+    const label = t(walletLabelKey(type));
+    const currency = currencyOfWallet(type);
+    // Labels that already name their currency ("TWD", "Cuenta en pesos (ARS)") are not repeated.
+    return { value: type, label: label.includes(currency) ? label : `${label} (${currency})` };
+  });
+}
+
+/** A conversion that waits for the FX market, and its cancelling. */
+function usePendingTransfer() {
+  const { t } = useTranslation();
+  const cancelMutation = useCancelTransfer();
+  const [pending, setPending] = useState<TransferResult | null>(null);
   const cancelPending = () => {
     if (!pending) return;
     cancelMutation.mutate(pending.transferId, {
@@ -153,47 +136,96 @@ export function TransferPage() {
       onError: showError,
     });
   };
+  return { pending, setPending, cancelPending, isCancelling: cancelMutation.isPending };
+}
+
+/** The submit button's words: send in one currency; across currencies get a quote, confirm it, or get a new one. */
+function submitLabelKey(isCrossCurrency: boolean, held: HeldQuote | null, isQuoteLive: boolean): string {
+  if (!isCrossCurrency) return 'transfer.submit';
+  if (held === null) return 'transfer.getQuote';
+  return isQuoteLive ? 'transfer.confirm' : 'transfer.requote';
+}
+
+type PendingNoticeProps = { pending: TransferResult; locale: Locale; onCancel: () => void; isCancelling: boolean };
+
+/** A conversion waiting for the FX market to open, with its cancel button. */
+function PendingNotice({ pending, locale, onCancel, isCancelling }: PendingNoticeProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="notice notice-warning" aria-labelledby="pending-title">
+      <ClockCircleOutline className="notice-icon" aria-hidden="true" />
+      <div>
+        <h2 id="pending-title" className="notice-title">
+          {t('transfer.pendingTitle')}
+        </h2>
+        <p className="notice-text">
+          {t('transfer.pendingText', {
+            amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType))),
+          })}
+        </p>
+        <button type="button" className="button button-small button-danger" onClick={onCancel} disabled={isCancelling}>
+          {t('transfer.cancelPending')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /pages/profile/transfer: between two of the user's wallets. In one currency the move is direct;
+ * across currencies the user first sees a quote (rate and amount received, 30 s) and confirms it.
+ * A conversion asked for while the FX market is closed waits as "pending" and can be cancelled.
+ */
+export function TransferPage() {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
+  const wallets = useWallets();
+  const form = useTransferForm();
+  const [held, setHeld] = useState<HeldQuote | null>(null);
+  const { pending, setPending, cancelPending, isCancelling } = usePendingTransfer();
+  const now = useNow(held !== null);
+  const { requestQuote, send, isBusy } = useTransferActions({ form, setHeld, setPending });
+  const walletOptions = useWalletOptions();
+
+  const from = form.values.fromWalletType as WalletType;
+  const to = form.values.toWalletType as WalletType;
+  const fromWallet = wallets.data?.wallets.find((wallet) => wallet.walletType === from);
+  const isCrossCurrency = currencyOfWallet(from) !== currencyOfWallet(to);
+  const secondsLeft = held ? Math.max(0, Math.ceil((held.deadlineMs - now) / 1000)) : 0;
+  const isQuoteLive = held !== null && secondsLeft > 0;
+
+  // Any change to what would be converted makes the quote meaningless.
+  const edit = (name: 'fromWalletType' | 'toWalletType' | 'amount', value: string) => {
+    form.setValue(name, value);
+    setHeld(null);
+  };
+
+  const swap = () => {
+    form.setValue('fromWalletType', to);
+    form.setValue('toWalletType', from);
+    setHeld(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    const input = { fromWalletType: body.fromWalletType, toWalletType: body.toWalletType, amount: body.amount };
+    if (!isCrossCurrency) send(input);
+    else if (held && isQuoteLive) send(input, held.quote.quoteId);
+    else requestQuote(input);
+  };
 
   const fieldError = (name: 'fromWalletType' | 'toWalletType' | 'amount') => {
     const key = form.errors[name];
     return key ? t(key) : undefined;
   };
 
-  const submitLabel = !isCrossCurrency
-    ? t('transfer.submit')
-    : held === null
-      ? t('transfer.getQuote')
-      : isQuoteLive
-        ? t('transfer.confirm')
-        : t('transfer.requote');
-
   return (
     <>
       <NavBar title={t('transfer.title')} />
       <div className="page-body">
-        {pending ? (
-          <section className="notice notice-warning" aria-labelledby="pending-title">
-            <ClockCircleOutline className="notice-icon" aria-hidden="true" />
-            <div>
-              <h2 id="pending-title" className="notice-title">
-                {t('transfer.pendingTitle')}
-              </h2>
-              <p className="notice-text">
-                {t('transfer.pendingText', {
-                  amount: formatMoney(pending.fromAmount, locale, currencySymbolOf(currencyOfWallet(pending.fromWalletType))),
-                })}
-              </p>
-              <button
-                type="button"
-                className="button button-small button-danger"
-                onClick={cancelPending}
-                disabled={cancelMutation.isPending}
-              >
-                {t('transfer.cancelPending')}
-              </button>
-            </div>
-          </section>
-        ) : null}
+        {pending ? <PendingNotice pending={pending} locale={locale} onCancel={cancelPending} isCancelling={isCancelling} /> : null}
         <form className="form" onSubmit={submit} noValidate>
           <FormSelect
             label={t('fields.fromWalletType')}
@@ -242,7 +274,7 @@ export function TransferPage() {
           {isCrossCurrency ? <p className="form-note">{t('transfer.crossCurrencyNote')}</p> : null}
           {held ? <QuoteCard quote={held.quote} secondsLeft={secondsLeft} locale={locale} /> : null}
           <button type="submit" className="button button-primary button-block" disabled={isBusy}>
-            {isBusy ? t('common.loading') : submitLabel}
+            {isBusy ? t('common.loading') : t(submitLabelKey(isCrossCurrency, held, isQuoteLive))}
           </button>
         </form>
       </div>

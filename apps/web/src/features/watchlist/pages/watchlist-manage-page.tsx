@@ -1,5 +1,5 @@
 import { DeleteOutline, DownOutline, UpOutline } from 'antd-mobile-icons';
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
@@ -46,28 +46,11 @@ export function dragShiftOf(drag: Pick<Drag, 'from' | 'to' | 'offsetY' | 'height
   return 0;
 }
 
-/** /pages/watchlist/manage: remove instruments and change their order; each change is saved at once. */
-export function WatchlistManagePage() {
-  const { t } = useTranslation();
-  const watchlist = useWatchlist(true);
-  const remove = useDeleteWatchlistItem();
-  const sort = useSortWatchlist();
-  const [order, setOrder] = useState<string[]>([]);
-  useEffect(() => {
-    if (watchlist.data) setOrder(watchlist.data.map((row) => row.id));
-  }, [watchlist.data]);
-  const byId = new Map((watchlist.data ?? []).map((row) => [row.id, row]));
-  const rows = order.map((id) => byId.get(id)).filter((row) => row !== undefined);
-
-  const save = (next: string[]) => {
-    setOrder(next);
-    sort.mutate(next, { onError: showError });
-  };
-  const move = (index: number, offset: -1 | 1) => save(moved(order, index, offset));
-
-  // Dragging by the handle, with pointer events so mouse, pen and touch behave the same; the up and
-  // down buttons stay for keyboards and screen readers.
-  const listRef = useRef<HTMLUListElement>(null);
+/**
+ * Dragging a row of `listRef` by its handle, with pointer events so mouse, pen and touch behave the same; the
+ * up and down buttons stay for keyboards and screen readers. `onDrop` hears where a moved row landed.
+ */
+function useRowDrag(listRef: RefObject<HTMLUListElement | null>, onDrop: (from: number, to: number) => void) {
   const [drag, setDrag] = useState<Drag | null>(null);
   const startDrag = (event: ReactPointerEvent<HTMLElement>, id: string, from: number) => {
     if (event.button !== 0 || !listRef.current) return;
@@ -92,9 +75,33 @@ export function WatchlistManagePage() {
   const endDrag = (event: ReactPointerEvent<HTMLElement>) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
     setDrag(null);
-    if (drag.to !== drag.from) save(movedTo(order, drag.from, drag.to));
+    if (drag.to !== drag.from) onDrop(drag.from, drag.to);
   };
   const cancelDrag = () => setDrag(null);
+  return { drag, startDrag, moveDrag, endDrag, cancelDrag };
+}
+
+/** /pages/watchlist/manage: remove instruments and change their order; each change is saved at once. */
+export function WatchlistManagePage() {
+  const { t } = useTranslation();
+  const watchlist = useWatchlist(true);
+  const remove = useDeleteWatchlistItem();
+  const sort = useSortWatchlist();
+  const [order, setOrder] = useState<string[]>([]);
+  useEffect(() => {
+    if (watchlist.data) setOrder(watchlist.data.map((row) => row.id));
+  }, [watchlist.data]);
+  const byId = new Map((watchlist.data ?? []).map((row) => [row.id, row]));
+  const rows = order.map((id) => byId.get(id)).filter((row) => row !== undefined);
+
+  const save = (next: string[]) => {
+    setOrder(next);
+    sort.mutate(next, { onError: showError });
+  };
+  const move = (index: number, offset: -1 | 1) => save(moved(order, index, offset));
+
+  const listRef = useRef<HTMLUListElement>(null);
+  const { drag, startDrag, moveDrag, endDrag, cancelDrag } = useRowDrag(listRef, (from, to) => save(movedTo(order, from, to)));
   const removeRow = (id: string, name: string) => {
     remove.mutate(id, {
       onSuccess: () => showToast(t('watchlist.removed', { name }), 'success'),

@@ -18,6 +18,11 @@ export const statementLineKinds = [
   'sell',
   'short',
   'cover',
+  // A leveraged trade moves only its margin: the open says "margin of a buy", the close "margin released".
+  'margin_buy',
+  'margin_short',
+  'margin_release_sell',
+  'margin_release_cover',
   'fee',
   'realised_pnl',
   'margin',

@@ -99,4 +99,37 @@ describe('the statement reads as words (issue 15 §6)', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await statement({ fromDate: today, toDate: today })).length).toBe((await statement()).length);
   });
+
+  it('a leveraged trade says only its margin moved: the margin of a buy, then its result and the margin released on close', async () => {
+    await fund('FUTURE', '50000');
+    quotes.set('ESZ6', '7149.00', '7149.25');
+    const bought = await call<{ id: string }>('/gold/create', {
+      goldCode: 'ESZ6',
+      direction: 0,
+      quantity: '1',
+      leverage: 10,
+      idempotencyKey: key(),
+    });
+    expect(bought.body.code).toBe(200);
+    const opened = await statement({ walletType: 'FUTURE' });
+    const margin = opened.find((entry) => entry.line === 'margin_buy');
+    expect(margin?.subject).toEqual({ code: 'ESZ6', quantity: '1', price: '7149.25' });
+    expect(Number(margin?.amount)).toBeLessThan(0);
+    // "Compra de 1 ESZ6" would claim the contract's whole value moved; only its margin did.
+    expect(opened.map((entry) => entry.line)).not.toContain('buy');
+
+    const positions = await call<{ list: Array<{ id: string; stockCode: string }> }>('/position/me', {});
+    const position = positions.body.data.list.find((row) => row.stockCode === 'ESZ6');
+    quotes.set('ESZ6', '7160.00', '7160.25');
+    const closed = await call('/position/flatPosition', { id: position?.id, idempotencyKey: key() });
+    expect(closed.body.code).toBe(200);
+    const lines = await statement({ walletType: 'FUTURE' });
+    const added = lines.slice(0, lines.length - opened.length).filter((entry) => entry.line !== 'fee');
+    expect(added.map(({ line, subject }) => ({ line, subject }))).toEqual([
+      { line: 'realised_pnl', subject: { code: 'ESZ6' } },
+      { line: 'margin_release_sell', subject: { code: 'ESZ6', quantity: '1', price: '7160' } },
+    ]);
+    // The margin released is the margin taken at the open; the result is its own line.
+    expect(added[1]?.amount).toBe(margin?.amount.replace('-', ''));
+  });
 });

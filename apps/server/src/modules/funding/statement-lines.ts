@@ -34,9 +34,19 @@ const subjectIdOf = (key: string, prefix: string) => {
 const idsOf = (rows: readonly EntryRow[], prefix: string) =>
   [...new Set(rows.map((row) => subjectIdOf(row.journal_key, prefix)).filter((id) => id !== undefined))] as number[];
 
+/**
+ * What a trade's margin entry is. A cash trade moves the whole cost: "Compra de…", "Venta de…". A leveraged
+ * one moves only its margin, so it says so: an open whose margin is less than what it traded is the margin
+ * of a buy (or short), and a close of a leveraged position releases its margin (its result is its own line).
+ */
 function tradeLineOf(row: EntryRow, order: StatementOrder): StatementLineKind {
   const part = row.journal_key.split(':')[2];
-  if (part === 'margin') return order.direction === 1 ? 'sell' : 'cover';
+  if (part === 'margin') {
+    if (order.leverage > 1) return order.direction === 1 ? 'margin_release_sell' : 'margin_release_cover';
+    return order.direction === 1 ? 'sell' : 'cover';
+  }
+  const isMargined = order.margin !== null && order.amount !== null && new Decimal(order.margin).lessThan(order.amount);
+  if (isMargined) return order.direction === 0 ? 'margin_buy' : 'margin_short';
   return order.direction === 0 ? 'buy' : 'short';
 }
 

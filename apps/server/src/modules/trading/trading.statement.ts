@@ -12,6 +12,9 @@ export type StatementOrder = {
   fillPrice: string | null;
   fee: string | null;
   margin: string | null;
+  /** Traded value (price × quantity × multiplier), once filled. */
+  amount: string | null;
+  leverage: number;
 };
 
 /** The user's own orders among `ids` (an id of another user answers nothing). */
@@ -27,6 +30,8 @@ export async function statementOrdersOf(executor: Executor, userId: number, ids:
       fillPrice: tradingOrders.fillPrice,
       fee: tradingOrders.fee,
       margin: tradingOrders.margin,
+      amount: tradingOrders.amount,
+      leverage: tradingOrders.leverage,
     })
     .from(tradingOrders)
     .where(and(eq(tradingOrders.userId, userId), inArray(tradingOrders.id, [...ids])));

@@ -56,3 +56,26 @@ describe('statement lines read as words (issue 15 §6)', () => {
     expect(statementSentence(line({ subject: {} }), 'es', i18next.t)).toBe('Margen de operación');
   });
 });
+
+/** A leveraged buy moved only its margin, and its close released it: written out by hand per language. */
+const leveraged: Record<Locale, [string, string]> = {
+  es: ['Margen de compra de 1 ESZ6 a 7.149,25', 'Margen liberado por la venta de 1 ESZ6 a 7.160'],
+  en: ['Margin for buying 1 ESZ6 at 7,149.25', 'Margin released by selling 1 ESZ6 at 7,160'],
+  de: ['Margin für den Kauf von 1 ESZ6 zu 7.149,25', 'Freigegebene Margin aus dem Verkauf von 1 ESZ6 zu 7.160'],
+  hi: ['7,149.25 पर 1 ESZ6 की ख़रीद का मार्जिन', '7,160 पर 1 ESZ6 की बिक्री से मुक्त मार्जिन'],
+  ja: ['ESZ6 1 の買い（7,149.25）の証拠金', 'ESZ6 1 の売却（7,160）で解放された証拠金'],
+  th: ['มาร์จิ้นการซื้อ ESZ6 1 ที่ 7,149.25', 'มาร์จิ้นที่คืนจากการขาย ESZ6 1 ที่ 7,160'],
+  'zh-CN': ['以 7,149.25 买入 1 ESZ6 的保证金', '以 7,160 卖出 1 ESZ6 释放的保证金'],
+  'zh-TW': ['以 7,149.25 買入 1 ESZ6 的保證金', '以 7,160 賣出 1 ESZ6 釋放的保證金'],
+};
+
+describe('a leveraged trade reads as the margin that moved (issue 15 §6)', () => {
+  for (const [locale, sentences] of Object.entries(leveraged) as Array<[Locale, string[]]>) {
+    it(`in ${locale}: the margin of a buy, and the margin released by its sale`, async () => {
+      await setLocale(locale);
+      const open = line({ walletType: 'FUTURE', line: 'margin_buy', subject: { code: 'ESZ6', quantity: '1', price: '7149.25' } });
+      const close = line({ walletType: 'FUTURE', line: 'margin_release_sell', subject: { code: 'ESZ6', quantity: '1', price: '7160' } });
+      expect([open, close].map((bill) => statementSentence(bill, locale, i18next.t))).toEqual(sentences);
+    });
+  }
+});

@@ -29,6 +29,10 @@ export function statementSentence(bill: WalletBill, locale: Locale, t: TFunction
     case 'sell':
     case 'short':
     case 'cover':
+    case 'margin_buy':
+    case 'margin_short':
+    case 'margin_release_sell':
+    case 'margin_release_cover':
       if (!subject.code || !subject.quantity || !subject.price) return fallback;
       return t(`wallet.lines.${bill.line}`, {
         quantity: decimalIn(subject.quantity, locale),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { seedDemoReceivingAccounts, startDemoSeeding } from './demo/seed-demo.ts';
-import { registerOperatorAuthentication } from './modules/admin/index.ts';
+import { DEMO_OPERATOR, registerOperatorAuthentication } from './modules/admin/index.ts';
 import { DEMO_ACCOUNT } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
 import type { MarketModule } from './modules/market/index.ts';
@@ -38,6 +38,8 @@ declare module 'fastify' {
     trading: { service: TradingService; engine: ExecutionEngine };
     /** Every route registered, with the permission an operator route declares (the operator matrix test walks it). */
     routeList: Array<{ method: string; url: string; permission: string | undefined }>;
+    /** With demo data: settles when this start's background seeding of the demo account has finished (tests wait on it). */
+    demoSeeding: Promise<void>;
   }
 }
 
@@ -113,7 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const { ledger, market, trading } = services;
     const { db } = platform.database;
     await seedDemoReceivingAccounts(db, services.funding.receivingAccounts);
-    startDemoSeeding(app, {
+    const seeding = startDemoSeeding(app, {
       db,
       ledger,
       trading: trading.service,
@@ -121,7 +123,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       catalog: market.catalog,
       now: platform.now,
       email: DEMO_ACCOUNT.email,
+      extras: {
+        operator: await services.admin.admin.operatorOf(config.adminEmail ?? DEMO_OPERATOR.email),
+        market: market.service,
+        instrumentOf: (code) => market.catalog.byCode.get(code),
+        kyc: services.kyc,
+        uploads: services.uploads,
+        messages: services.messages,
+        content: services.content.operations,
+      },
     });
+    app.decorate('demoSeeding', seeding);
   }
   return app;
 }

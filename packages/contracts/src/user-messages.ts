@@ -28,6 +28,8 @@ export const messageTemplates = [
   'positionTakeProfit',
   'positionStopLoss',
   'positionSettled',
+  // The first message of a new account (the demo account has it from its first start).
+  'welcome',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

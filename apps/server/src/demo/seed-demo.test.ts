@@ -1,13 +1,18 @@
-import type { AccountAssets } from '@bolsa/contracts';
+import { type AccountAssets, type ArticleSummary, type KycState, type Locale, locales, type Message } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_ACCOUNT } from '../app.ts';
+import { buildApp, DEMO_ACCOUNT } from '../app.ts';
 import { createLedgerService } from '../modules/ledger/index.ts';
+import { createMailer } from '../platform/mail/index.ts';
 import { scriptedQuotes } from '../test/scripted-quotes.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { startTestApp, type TestApp, testInstrumentCodes } from '../test/test-app.ts';
+import { demoArticles } from './demo-content.ts';
+import { demoWatchlistCodes } from './seed-demo-extras.ts';
 
 describe('a demo that lives (issue 15 §8)', () => {
   const quotes = scriptedQuotes();
   let demo: TestApp;
+  const now = () => new Date('2026-11-20T15:00:00Z');
 
   beforeAll(async () => {
     for (const [code, bid, ask] of [
@@ -21,8 +26,9 @@ describe('a demo that lives (issue 15 §8)', () => {
     ] as const)
       quotes.set(code, bid, ask);
     demo = await startTestApp({
-      configOverrides: { DEMO_DATA: 'true' },
-      appOptions: { quoteSource: quotes, now: () => new Date('2026-11-20T15:00:00Z') },
+      // The test market plus the demo watchlist's instruments (the test catalog lists only a few).
+      configOverrides: { DEMO_DATA: 'true', MARKET_INSTRUMENTS: [...new Set([...testInstrumentCodes, ...demoWatchlistCodes])].join(',') },
+      appOptions: { quoteSource: quotes, now },
     });
   });
   afterAll(async () => {
@@ -52,5 +58,80 @@ describe('a demo that lives (issue 15 §8)', () => {
     ]);
     const ledger = createLedgerService({ db: demo.database.db, logger: { error: () => undefined, info: () => undefined } });
     expect((await ledger.reconcile()).isBalanced).toBe(true);
+  });
+
+  /** What the demo account holds beyond money: counted before and after a second start. */
+  async function demoHoldings(token: string, userId: number) {
+    const inbox = await demo.call<{ total: number; list: Message[] }>('/userMessage/getMessage?pageNum=1&pageSize=50', {
+      token,
+      method: 'GET',
+      language: 'en',
+    });
+    const articles: Record<string, ArticleSummary[]> = {};
+    for (const locale of locales)
+      for (const kind of ['news', 'notice'] as const) {
+        const page = await demo.call<{ list: ArticleSummary[] }>('/article/pageList', {
+          body: { kind, pageNum: 1, pageSize: 50 },
+          language: locale,
+        });
+        articles[`${kind}:${locale}`] = page.body.data.list;
+      }
+    return {
+      watchlist: await demo.app.market.service.watchlistCodes(userId),
+      inbox: inbox.body.data.list.map((message) => message.title),
+      articles,
+      orders: (await demo.call<{ total: number }>('/position/consignList', { token, body: {} })).body.data.total,
+      positions: (await demo.call<{ list: unknown[] }>('/position/me', { token, body: {} })).body.data.list.length,
+    };
+  }
+
+  it('has a watchlist, a verified identity, an inbox and published articles in every locale, and a second start adds nothing', async () => {
+    await demo.app.demoSeeding;
+    const login = await demo.call<{ token: string }>('/loginByUsername', {
+      body: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
+    const token = login.body.data.token;
+    const found = await demo.database.db.execute<{ id: string }>(sql`SELECT id::text FROM users WHERE email = ${DEMO_ACCOUNT.email}`);
+    const userId = Number(found.rows[0]?.id);
+
+    const first = await demoHoldings(token, userId);
+    expect(first.watchlist).toEqual([...demoWatchlistCodes, 'ESZ6']);
+    const classes = first.watchlist.map((code) => demo.app.market.catalog.byCode.get(code)?.classify);
+    expect(new Set(classes)).toEqual(new Set(['US', 'ARG', 'TW', 'FUTURE']));
+
+    const kyc = await demo.call<KycState>('/kyc/state', { token });
+    expect(kyc.body.data.status).toBe('verified');
+
+    // The welcome, a deposit credited, an order filled, and the identity verified by the operator: each once.
+    expect([...first.inbox].sort()).toEqual(['Deposit credited', 'Identity verified', 'Order filled', 'Welcome to Bolsa']);
+
+    for (const locale of locales) {
+      for (const [index, kind] of (['news', 'notice'] as const).entries()) {
+        const written = demoArticles[index]?.translations[locale as Locale];
+        const shown = first.articles[`${kind}:${locale}`]?.find((article) => article.title === written?.title);
+        expect(shown?.language, `${kind} in ${locale}`).toBe(locale);
+      }
+    }
+    // Honest by design: the texts say the market is simulated and promise nothing.
+    expect(demoArticles.every((article) => /simulat/i.test(article.translations.en?.body ?? ''))).toBe(true);
+    expect(JSON.stringify(demoArticles.map((article) => article.translations.en))).not.toMatch(
+      /guaranteed (return|profit)|risk-free|you will (earn|gain)/i,
+    );
+
+    // A second start on the same database: the seeding runs again and adds nothing.
+    const mailer = createMailer({ smtpUrl: undefined, from: demo.config.mailFrom, logger: { info: () => undefined } });
+    const second = await buildApp(demo.config, {
+      database: demo.database,
+      mailer,
+      shouldStartJobs: false,
+      shouldStartMarketFeed: false,
+      shouldStartTradingEngine: false,
+      quoteSource: quotes,
+      now,
+    });
+    await second.ready();
+    await second.demoSeeding;
+    await second.close();
+    expect(await demoHoldings(token, userId)).toEqual(first);
   });
 });

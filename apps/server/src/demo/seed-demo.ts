@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LedgerService } from '../modules/ledger/index.ts';
 import type { TradingService } from '../modules/trading/index.ts';
 import type { Database } from '../platform/db/index.ts';
+import { type DemoExtrasDependencies, seedDemoExtras } from './seed-demo-extras.ts';
 
 type CreateOrderInput = Parameters<TradingService['create']>[2];
 
@@ -40,6 +41,8 @@ type Dependencies = {
   /** Aborted when the server closes: seeding stops where it is (it resumes on the next start). */
   signal: AbortSignal;
   logger: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  /** The watchlist, identity, messages and articles (seed-demo-extras.ts), seeded once the orders are placed. */
+  extras: Omit<DemoExtrasDependencies, 'db' | 'userId' | 'futuresCode' | 'filledOrder'>;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,6 +72,7 @@ export async function seedDemo(dependencies: Dependencies): Promise<void> {
     ? [...demoOrders, { kind: 'gold' as const, code: dependencies.futuresCode, quantity: '1', leverage: 10 }]
     : demoOrders;
   const principal = { userId, sessionId: 'demo-seed' };
+  let filledOrder: DemoExtrasDependencies['filledOrder'];
   for (const order of orders) {
     for (let waited = 0; !quotes.latest(order.code) && waited < 60_000 && !dependencies.signal.aborted; waited += 250) await sleep(250);
     if (dependencies.signal.aborted) return;
@@ -84,17 +88,20 @@ export async function seedDemo(dependencies: Dependencies): Promise<void> {
       ...(order.limitShare && tick ? { price: (Number(tick.price) * Number(order.limitShare)).toFixed(2) } : {}),
     };
     try {
-      await trading.create(principal, order.kind, input);
+      const placed = await trading.create(principal, order.kind, input);
+      if (!filledOrder && placed.fillPrice) filledOrder = { code: order.code, quantity: order.quantity, fillPrice: placed.fillPrice };
     } catch (error) {
       logger.warn({ err: error, code: order.code }, 'demo: an order of the demo account was not placed');
     }
   }
-  logger.info({ orders: orders.length }, 'demo: the demo account is funded and holds its positions');
+  await seedDemoExtras({ ...dependencies.extras, db, userId: Number(userId), futuresCode: dependencies.futuresCode, filledOrder });
+  logger.info({ orders: orders.length }, 'demo: the demo account is funded, holds its positions and has its watchlist and inbox');
 }
 
 /**
  * Seeds the demo account in the background once the server has started (orders wait for quotes), and stops
- * when the server closes. The futures position is in the front contract still trading.
+ * when the server closes. The futures position is in the front contract still trading. The promise it returns
+ * settles when seeding is over (it never rejects: a failure is logged); the server does not wait for it.
  */
 export function startDemoSeeding(
   app: {
@@ -112,7 +119,7 @@ export function startDemoSeeding(
   const futures = dependencies.catalog.instruments.find(
     (instrument) => instrument.classify === 'FUTURE' && (instrument.lastTradeDate ?? '') > today,
   );
-  void seedDemo({ ...dependencies, futuresCode: futures?.code, signal: controller.signal, logger: app.log }).catch((error: unknown) =>
+  return seedDemo({ ...dependencies, futuresCode: futures?.code, signal: controller.signal, logger: app.log }).catch((error: unknown) =>
     app.log.error({ err: error }, 'demo: seeding failed'),
   );
 }

@@ -16,6 +16,15 @@ export function createAdminService(dependencies: { db: Database; mailer: Mailer 
   const { db, mailer } = dependencies;
 
   return {
+    /** The operator signing in with this email, if there is one (the demo seed acts as the bootstrap operator). */
+    async operatorOf(email: string): Promise<{ operatorId: number; role: string } | undefined> {
+      const rows = await db
+        .select({ operatorId: operators.id, role: operators.role })
+        .from(operators)
+        .where(eq(operators.email, email.toLowerCase()));
+      return rows[0];
+    },
+
     /** The first operator, from ADMIN_EMAIL / ADMIN_PASSWORD, created once. */
     async ensureBootstrapOperator(email: string, password: string) {
       const existing = await db.select({ id: operators.id }).from(operators).where(eq(operators.email, email.toLowerCase()));

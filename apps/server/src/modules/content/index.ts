@@ -7,6 +7,7 @@ import { registerContentOperatorRoutes } from './content-operator.routes.ts';
 export type { ArticlesService } from './articles.service.ts';
 export { registerContentRoutes } from './content.routes.ts';
 export { type ContentService, createContentService } from './content.service.ts';
+export type { ContentOperations } from './content-operations.ts';
 
 /** Articles, announcements and the app's editable pages, and the content editors' operations on them. */
 export const content = defineModule({

@@ -42,6 +42,11 @@ export function createWatchlist(dependencies: {
       return result;
     },
 
+    /** The codes on a user's watchlist, in its order, whether or not they are quoted yet. */
+    async watchlistCodes(userId: number): Promise<string[]> {
+      return (await repository.listWatchlist(db, userId)).map((row) => row.instrumentCode);
+    },
+
     async saveToWatchlist(
       userId: number,
       input: { assettype: string; securityName: string; secuCode: string; market: string; classify: string },

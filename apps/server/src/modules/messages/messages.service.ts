@@ -38,6 +38,13 @@ type Reader = { userId: number; registeredAt: Date };
 const visibleTo = (reader: Reader) =>
   sql`(m.user_id = ${reader.userId} OR (m.user_id IS NULL AND m.created_at >= ${reader.registeredAt.toISOString()}))`;
 
+async function hasTemplate(executor: Executor, userId: number, template: MessageTemplate): Promise<boolean> {
+  const result = await executor.execute<{ found: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM messages WHERE user_id = ${userId} AND kind = 'system' AND template = ${template}) AS found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
 export function createMessagesService(dependencies: {
@@ -97,6 +104,9 @@ export function createMessagesService(dependencies: {
       notifyMany(executor, [{ userId, template, values }]),
 
     notifyMany,
+
+    /** Whether a user was ever sent a system message of this template (the demo seed sends its welcome once). */
+    hasTemplate: (userId: number, template: MessageTemplate) => hasTemplate(db, userId, template),
 
     async send(executor: Executor, operatorId: number, input: { userId?: number | undefined; title: string; content: string }) {
       const [row] = await executor

@@ -1,0 +1,127 @@
+import type { MessageTemplate, Order } from '@bolsa/contracts';
+import type { ContentOperations } from '../modules/content/index.ts';
+import type { KycReview, KycService } from '../modules/kyc/index.ts';
+import type { MessagesService } from '../modules/messages/index.ts';
+import type { UploadsService } from '../modules/uploads/index.ts';
+import type { Database } from '../platform/db/index.ts';
+import type { OperatorPrincipal } from '../platform/http/index.ts';
+import { demoArticles } from './demo-content.ts';
+
+type WatchlistInstrument = { code: string; name: string; market: string; source: string; classify: string };
+
+/** What the rest of the demo account is seeded through: each module's public surface, never its tables. */
+export type DemoExtrasDependencies = {
+  db: Database;
+  userId: number;
+  /** The operator who verifies the demo identity and publishes the demo articles (the demo's, or ADMIN_EMAIL's). */
+  operator: { operatorId: number; role: string } | undefined;
+  market: {
+    watchlistCodes(userId: number): Promise<string[]>;
+    saveToWatchlist(
+      userId: number,
+      input: { assettype: string; securityName: string; secuCode: string; market: string; classify: string },
+    ): Promise<{ id: string }>;
+  };
+  instrumentOf(code: string): WatchlistInstrument | undefined;
+  futuresCode: string | undefined;
+  kyc: { service: KycService; review: KycReview };
+  uploads: UploadsService;
+  messages: MessagesService;
+  content: ContentOperations;
+  /** The demo's filled buy of AAPL, for the "order filled" message (absent when it was not placed). */
+  filledOrder: (Pick<Order, 'quantity' | 'fillPrice'> & { code: string }) | undefined;
+};
+
+/** US, Argentine and Taiwan instruments on the demo watchlist; the futures contract is added after them. */
+export const demoWatchlistCodes = ['NVDA', 'TSLA', 'GGAL', 'YPFD', '2330', '2317'];
+
+/** The demo identity document: a 1×1 PNG (no real person's document is stored anywhere). */
+const demoDocument = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a494441547801630001000005000136d088dd0000000049454e44ae426082',
+  'hex',
+);
+
+const auditMeta = { ipAddress: '127.0.0.1' };
+
+async function seedWatchlist(dependencies: DemoExtrasDependencies) {
+  const { market, userId } = dependencies;
+  const present = new Set(await market.watchlistCodes(userId));
+  const codes = [...demoWatchlistCodes, ...(dependencies.futuresCode ? [dependencies.futuresCode] : [])];
+  // Each instrument added goes to the top of the list: added last to first, the list reads in this order.
+  for (const code of [...codes].reverse()) {
+    const instrument = dependencies.instrumentOf(code);
+    if (!instrument || present.has(code)) continue;
+    await market.saveToWatchlist(userId, {
+      assettype: instrument.source,
+      securityName: instrument.name,
+      secuCode: instrument.code,
+      market: instrument.market,
+      classify: instrument.classify,
+    });
+  }
+}
+
+/** Submits the demo identity as the user would, then the operator verifies it through the audited review. */
+async function seedIdentity(dependencies: DemoExtrasDependencies, operator: OperatorPrincipal) {
+  const { kyc, userId } = dependencies;
+  if (await kyc.service.isVerified(userId)) return;
+  const principal = { userId: String(userId), sessionId: 'demo-seed' };
+  if ((await kyc.service.stateOfUser(userId)).status !== 'pending') {
+    const { url } = await dependencies.uploads.store(userId, demoDocument);
+    await kyc.service.submit(principal, {
+      documentType: 'passport',
+      countryCode: 'AR',
+      firstName: 'Demo',
+      lastName: 'Bolsa',
+      idNumber: 'DEMO00001',
+      frontImageUrl: url,
+    });
+  }
+  const queue = await kyc.review.queue(operator, { status: 'pending', pageNum: 1, pageSize: 100 });
+  const submission = queue.list.find((row) => row.userId === String(userId));
+  if (submission) await kyc.review.approve(operator, auditMeta, Number(submission.id));
+}
+
+/** Publishes the demo article and notice once; one found by its Spanish title is only published if it is not. */
+async function seedArticles(content: ContentOperations, operator: OperatorPrincipal) {
+  const existing = await content.articles(operator, { pageNum: 1, pageSize: 100 });
+  for (const article of demoArticles) {
+    const title = article.translations.es?.title;
+    const found = existing.list.find((row) => row.translations.es?.title === title);
+    const id = found ? Number(found.id) : Number((await content.createArticle(operator, auditMeta, article)).id);
+    if (!found?.isPublished) await content.setArticlePublished(operator, auditMeta, id, true);
+  }
+}
+
+/** The welcome, a deposit credited and an order filled, written together once (the welcome marks them sent). */
+async function seedMessages(dependencies: DemoExtrasDependencies) {
+  const { messages, userId, filledOrder } = dependencies;
+  if (await messages.hasTemplate(userId, 'welcome')) return;
+  const notices: Array<{ userId: number; template: MessageTemplate; values: Record<string, string> }> = [
+    { userId, template: 'welcome', values: {} },
+    { userId, template: 'depositCredited', values: { amount: '25000', currency: 'USD' } },
+  ];
+  if (filledOrder?.fillPrice)
+    notices.push({
+      userId,
+      template: 'orderFilled',
+      values: { quantity: filledOrder.quantity, code: filledOrder.code, price: filledOrder.fillPrice },
+    });
+  await messages.notifyMany(dependencies.db, notices);
+}
+
+/**
+ * The rest of a demo that lives (issue 15 §8): a watchlist, a verified identity, published articles and
+ * notices in every locale, and a few inbox messages. Each part checks what is already there first, so a
+ * second start adds nothing; the identity and articles need an operator and are left out without one.
+ */
+export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Promise<void> {
+  await seedWatchlist(dependencies);
+  if (dependencies.operator) {
+    // Acting as that operator outside any sign-in session: its role's permissions still apply.
+    const operator: OperatorPrincipal = { ...dependencies.operator, sessionId: 0 };
+    await seedIdentity(dependencies, operator);
+    await seedArticles(dependencies.content, operator);
+  }
+  await seedMessages(dependencies);
+}

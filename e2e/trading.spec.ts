@@ -280,3 +280,40 @@ test('an Argentine and a Taiwan stock are bought from their own wallets (AR, TW)
   expect(Number((await walletOf(stack, session, 'TW')).balance)).toBeLessThan(Number(twBefore.balance));
   expect((await walletOf(stack, session, 'STOCK')).balance).toBe('0.00');
 });
+
+test('Sell on the quote page of a held stock says what is held, offers it, and closes the holding (issue 15 §2)', async ({
+  page,
+  stack,
+}) => {
+  const session = await signUp(page, stack);
+  await depositAndApprove(page, stack, '2000');
+  await transfer(stack, session, 'STOCK', '2000', false);
+  await stack.api('/stock/create', {
+    token: session.token,
+    body: { stockCode: CODE, direction: 0, quantity: '3', idempotencyKey: `e2e-sell-to-close-buy-${session.user.id}` },
+  });
+
+  await page.goto(`/#/pages/quote/stock?name=Apple&code=${CODE}&source=0`);
+  await page.getByRole('link', { name: 'Vender' }).click();
+  await expect(page).toHaveURL(/#\/pages\/payment\/stock\?.*code=AAPL.*direction=1/);
+  await expect(page.getByTestId('stock-held')).toHaveText(`Usted tiene 3 ${CODE}`);
+  // "Máximo" offers exactly what is held.
+  await page.getByRole('button', { name: 'Máximo' }).click();
+  await expect(page.getByLabel('Cantidad')).toHaveValue('3');
+  await page.screenshot({ path: 'test-results/trading-sell-held.png' });
+  await page.locator('button[type="submit"]').click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText('Confirme su orden')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Enviar orden' }).click();
+  await expect(page.getByText('Orden ejecutada')).toBeVisible();
+
+  // The holding is gone, and no short was opened in its place.
+  await expect
+    .poll(async () => {
+      const positions = await stack.api<{ list: Array<{ stockCode: string }> }>('/position/me', { token: session.token, body: {} });
+      return positions.list.filter((position) => position.stockCode === CODE).length;
+    })
+    .toBe(0);
+  await page.goto(`/#/pages/payment/stock?name=Apple&code=${CODE}&source=0&direction=1`);
+  await expect(page.getByTestId('stock-held')).toHaveText(`Usted tiene 0 ${CODE}`);
+});

@@ -23,6 +23,20 @@ async function signUp(page: Page, stack: Stack): Promise<Session> {
   return session;
 }
 
+/**
+ * Before a first leveraged order the ticket asks a short check and shows the risk in money (issue 15 §11):
+ * answers it as a user who understood, and sees it go.
+ */
+async function answerLeverageCheck(page: Page) {
+  await expect(page.getByTestId('leverage-disclosure')).toContainText('un movimiento del 1 % del precio en su contra es −');
+  await page.getByLabel('Todo el margen que aportó').check();
+  await page.getByLabel('Le quita el 10 %').check();
+  await page.getByLabel('La posición se cierra automáticamente').check();
+  await page.getByLabel('He leído el aviso y entiendo que puedo perder todo el margen de esta posición.').check();
+  await page.getByRole('button', { name: 'Confirmar respuestas' }).click();
+  await expect(page.getByText('Aviso de riesgo de esta orden')).toHaveCount(0);
+}
+
 /** Deposits through the app's fiat page and has the operator approve it through the operator API. */
 async function depositAndApprove(page: Page, stack: Stack, amount: string) {
   await page.goto('/#/pages/deposit/fiat');
@@ -172,6 +186,7 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
   await expect(page.getByText('$60.000,00')).toBeVisible();
   await page.getByLabel('Apalancamiento').selectOption('10');
   await page.getByLabel('Cantidad').fill('1');
+  await answerLeverageCheck(page);
   await page.locator('button[type="submit"]').click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText('10×')).toBeVisible();
@@ -248,7 +263,10 @@ test('an Argentine and a Taiwan stock are bought from their own wallets (AR, TW)
   const buy = async (path: string, quantity: string, leverage?: string) => {
     await page.goto(path);
     await page.getByLabel('Cantidad').fill(quantity);
-    if (leverage) await page.getByLabel('Apalancamiento').selectOption(leverage);
+    if (leverage) {
+      await page.getByLabel('Apalancamiento').selectOption(leverage);
+      await answerLeverageCheck(page);
+    }
     await page.locator('button[type="submit"]').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Enviar orden' }).click();
     await expect(page.getByText('Orden ejecutada')).toBeVisible();

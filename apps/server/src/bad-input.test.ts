@@ -4,6 +4,7 @@ import {
   bankCardApi,
   depositApi,
   kycApi,
+  leverageApi,
   messagesApi,
   tradingApi,
   transferApi,
@@ -74,6 +75,7 @@ const cases = [
   ...Object.entries(bankCardApi),
   ...Object.entries(kycApi),
   ...Object.entries(tradingApi),
+  ...Object.entries(leverageApi),
   ...Object.entries(messagesApi),
   ...Object.entries(articlesApi),
 ]
@@ -96,6 +98,7 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
         (SELECT count(*) FROM wallet_transfers) AS transfers, (SELECT count(*) FROM fx_quotes) AS quotes,
         (SELECT count(*) FROM kyc_submissions) AS kyc,
         (SELECT count(*) FROM trading_orders) AS orders, (SELECT count(*) FROM trading_positions) AS positions,
+        (SELECT count(*) FROM trading_leverage_acknowledgements) AS acknowledgements,
         (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
     ).rows[0];
 

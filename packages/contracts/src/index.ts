@@ -14,6 +14,7 @@ export * from './funding-destinations.ts';
 export * from './holdings.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
+export * from './leverage.ts';
 export * from './locales.ts';
 export * from './market.ts';
 export * from './operator-ops.ts';

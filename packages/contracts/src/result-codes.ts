@@ -153,6 +153,16 @@ export const resultCodes = {
     httpStatus: 423,
     when: 'A new order by a user whose trading an operator has frozen (closing positions stays allowed).',
   },
+  LEVERAGE_NOT_ACKNOWLEDGED: {
+    code: 5018,
+    httpStatus: 409,
+    when: 'A first order at leverage above 1 from a user who has not yet answered the check and read the risk disclosure (issue 15 §11).',
+  },
+  LEVERAGE_CHECK_FAILED: {
+    code: 5019,
+    httpStatus: 400,
+    when: 'An answer of the leverage appropriateness check is not the right one; nothing is recorded.',
+  },
   INSTRUMENT_HALTED: { code: 5041, httpStatus: 409, when: 'A new order on an instrument an operator has halted.' },
 
   // Operators: 6xxx

@@ -81,7 +81,7 @@ export const tradingMarkets = {
     walletType: 'FOREX',
     orderKind: 'forex',
     pages: { quote: '/pages/quote/forex', payment: '/pages/payment/forex' },
-    limits: { leverageMin: 1, leverageMax: 100, feeRate: '0.0001', feeMinimum: '1.00' },
+    limits: { leverageMin: 1, leverageMax: 30, feeRate: '0.0001', feeMinimum: '1.00' },
     permission: null,
   },
 } as const satisfies Record<TradableSource, TradingMarket>;
@@ -112,4 +112,50 @@ export const stockOrderKinds: readonly OrderKind[] = ['stock', 'twStock'];
 /** True for a stock market's source, whose Sell is a sell-to-close (read by the server's rule and the order ticket). */
 export function isStockSource(source: string): boolean {
   return isTradableSource(source) && stockOrderKinds.includes(tradingMarkets[source].orderKind);
+}
+
+/**
+ * Retail leverage classes in line with ESMA's limits (issue 15 §11): 30× major currency pairs, 20× other
+ * pairs, gold and major indices, 10× other commodities and non-major indices, 5× stocks and other
+ * reference values (bonds). A class caps its instruments' default; a market's own default may be lower
+ * (Argentine and Taiwan stocks 2×). Operators change either through the audited trading settings.
+ */
+export const leverageClassCaps = {
+  majorFx: 30,
+  minorFx: 20,
+  gold: 20,
+  majorIndex: 20,
+  otherCommodity: 10,
+  otherIndex: 10,
+  stock: 5,
+  other: 5,
+} as const;
+export type LeverageClass = keyof typeof leverageClassCaps;
+
+/** The 7 major currency pairs: the euro, pound, yen, Swiss franc, Canadian, Australian and New Zealand dollars against the dollar. */
+export const majorFxPairs: readonly string[] = ['EURUSD', 'GBPUSD', 'USDJPY', 'USDCHF', 'USDCAD', 'AUDUSD', 'NZDUSD'];
+/** Futures roots on major indices (S&P 500, Nasdaq 100, Dow Jones); Russell 2000 is not on ESMA's list of majors. */
+const majorIndexRoots: readonly string[] = ['ES', 'MES', 'NQ', 'MNQ', 'YM', 'MYM'];
+/** Futures roots on a major currency pair (the euro, pound, yen, franc, Canadian, Australian dollars). */
+const majorFxRoots: readonly string[] = ['6E', '6B', '6J', '6S', '6C', '6A', '6N'];
+const goldRoots: readonly string[] = ['GC', 'MGC'];
+
+/** An instrument's leverage class from its market, code and, for futures, its root and group. */
+export function leverageClassOf(instrument: { source: string; code: string; root?: string | null; group?: string | null }): LeverageClass {
+  if (instrument.source === '2') return majorFxPairs.includes(instrument.code) ? 'majorFx' : 'minorFx';
+  if (instrument.source !== '3') return 'stock';
+  const root = instrument.root ?? '';
+  if (goldRoots.includes(root)) return 'gold';
+  if (majorIndexRoots.includes(root)) return 'majorIndex';
+  if (majorFxRoots.includes(root)) return 'majorFx';
+  if (instrument.group === 'equity') return 'otherIndex';
+  if (instrument.group === 'currency') return 'minorFx';
+  if (instrument.group === 'energy' || instrument.group === 'metals' || instrument.group === 'grains') return 'otherCommodity';
+  return 'other';
+}
+
+/** The default most leverage of an instrument: its class's cap, never above its market's default. */
+export function defaultLeverageMaxOf(instrument: { source: string; code: string; root?: string | null; group?: string | null }): number {
+  const market = isTradableSource(instrument.source) ? tradingMarkets[instrument.source].limits.leverageMax : 1;
+  return Math.min(market, leverageClassCaps[leverageClassOf(instrument)]);
 }

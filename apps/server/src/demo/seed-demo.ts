@@ -1,4 +1,4 @@
-import { currencyOfWallet, type QuoteTick, type WalletType } from '@bolsa/contracts';
+import { currencyOfWallet, leverageQuestions, type QuoteTick, type WalletType } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import type { LedgerService } from '../modules/ledger/index.ts';
 import type { TradingService } from '../modules/trading/index.ts';
@@ -73,6 +73,12 @@ export async function seedDemo(dependencies: Dependencies): Promise<void> {
     : demoOrders;
   const principal = { userId, sessionId: 'demo-seed' };
   let filledOrder: DemoExtrasDependencies['filledOrder'];
+  // The demo's leveraged positions need the leverage check answered, as any user's do (issue 15 §11).
+  const { loss, effect, stopOut } = leverageQuestions;
+  await trading.acknowledgeLeverage(principal, {
+    answers: { loss: loss.correct, effect: effect.correct, stopOut: stopOut.correct },
+    acceptsRisk: true,
+  });
   for (const order of orders) {
     for (let waited = 0; !quotes.latest(order.code) && waited < 60_000 && !dependencies.signal.aborted; waited += 250) await sleep(250);
     if (dependencies.signal.aborted) return;

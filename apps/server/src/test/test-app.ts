@@ -191,8 +191,23 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}.${Date.now().toString(36)}.${emailCounter}@example.com`;
 }
 
-/** Registers a user through the real code flow and returns the session. */
-export async function registerUser(testApp: TestApp, email = uniqueEmail(), password = 'secret123') {
+/** The right answers of the leverage check (issue 15 §11), as a user who understood would send them. */
+export const rightLeverageAnswers = {
+  answers: { loss: 'allMargin', effect: 'tenPercent', stopOut: 'closed' },
+  acceptsRisk: true,
+} as const;
+
+/**
+ * Registers a user through the real code flow and returns the session. The user has answered the leverage
+ * check (through its endpoint) unless `hasLeverageCheck: false`: most scenarios trade with leverage and are
+ * not about that check; the ones that are register users without it.
+ */
+export async function registerUser(
+  testApp: TestApp,
+  email = uniqueEmail(),
+  password = 'secret123',
+  options: { hasLeverageCheck?: boolean } = {},
+) {
   const codeResponse = await testApp.call('/getEmailCode', { body: { email, type: 'register' } });
   if (codeResponse.body.code !== 200) throw new Error(`getEmailCode failed: ${codeResponse.body.msg}`);
   const code = testApp.lastCodeFor(email);
@@ -200,7 +215,12 @@ export async function registerUser(testApp: TestApp, email = uniqueEmail(), pass
     body: { email, password, confirmPassword: password, code },
   });
   if (response.body.code !== 200) throw new Error(`register failed: ${response.body.msg}`);
-  return { email, password, token: response.body.data.token, user: response.body.data.user };
+  const { token } = response.body.data;
+  if (options.hasLeverageCheck !== false) {
+    const checked = await testApp.call('/trading/acknowledgeLeverage', { token, body: rightLeverageAnswers });
+    if (checked.body.code !== 200) throw new Error(`leverage check failed: ${checked.body.msg}`);
+  }
+  return { email, password, token, user: response.body.data.user };
 }
 
 export const TEST_OPERATOR = { email: 'ops@example.com', password: 'operator-password-1' } as const;
@@ -212,6 +232,16 @@ export async function operatorToken(testApp: TestApp): Promise<string> {
   const response = await testApp.call<{ token: string }>('/auth/login', { isOperatorApi: true, body: TEST_OPERATOR });
   if (response.body.code !== 200) throw new Error(`operator login failed: ${response.body.msg}`);
   return response.body.data.token;
+}
+
+/**
+ * An operator sets a market's most leverage through the audited console route, as an operator of a platform
+ * offering more than the retail default would (issue 15 §11). Needs an app started `withOperator`.
+ */
+export async function setMarketLeverageMax(testApp: TestApp, source: string, leverageMax: number) {
+  const token = await operatorToken(testApp);
+  const response = await testApp.call(`/markets/${source}/settings`, { isOperatorApi: true, token, body: { leverageMax } });
+  if (response.body.code !== 200) throw new Error(`market settings failed: ${response.body.msg}`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { currencyOfWallet } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { registerUser, setMarketLeverageMax, startTestApp, type TestApp, withOperator } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
 import type { FxRates } from './index.ts';
 
@@ -38,7 +38,9 @@ describe('total assets include what the money bought (issue 15 §1)', () => {
   const classOf = (assets: AccountAssets, assetClass: string) => assets.byAssetClass.find((row) => row.assetClass === assetClass)?.valueUsd;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ appOptions: { quoteSource: quotes, fxRates } });
+    testApp = await startTestApp({ configOverrides: withOperator, appOptions: { quoteSource: quotes, fxRates } });
+    // These scenarios trade forex at 100×: above the retail default of 30× (issue 15 §11), as an operator allows it.
+    await setMarketLeverageMax(testApp, '2', 100);
     ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
     ana = await registerUser(testApp);
     await fund('STOCK', '10000');

@@ -163,8 +163,9 @@ export function createInstrumentsAdminService(dependencies: { db: Database; cata
     async editInstrument(operator: OperatorPrincipal, meta: AuditMeta, code: string, patch: SettingsPatch) {
       requirePermission(operator, 'instruments.edit');
       const instrument = requireTradable(code);
-      const source = instrument.source as TradableSource;
-      await editScope({ settings, audited, operator, meta }, 'instrument', instrument.code, patch, () => settings.marketRulesOf(source));
+      await editScope({ settings, audited, operator, meta }, 'instrument', instrument.code, patch, () =>
+        settings.instrumentDefaultsOf(instrument),
+      );
       return instrumentView(settings, instrument);
     },
 

@@ -1,4 +1,4 @@
-import type { TradableSource } from '@bolsa/contracts';
+import { defaultLeverageMaxOf, type TradableSource } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus/index.ts';
@@ -140,12 +140,28 @@ export function createTradingSettings(dependencies: {
     };
   }
 
+  /**
+   * An instrument's rules before its own override: its market's, with the leverage cap of its class
+   * (ESMA's retail limits, issue 15 §11) unless an operator set the market's most leverage.
+   */
+  function instrumentDefaultsOf(instrument: Instrument, source: TradableSource): MarketRules {
+    const market = marketRulesOf(source);
+    const marketMax = rows.get(keyOf('market', source))?.leverageMax ?? null;
+    const classMax = Math.max(defaultLeverageMaxOf(instrument), market.leverageMin);
+    return { ...market, leverageMax: marketMax ?? classMax };
+  }
+
   return {
     load,
 
+    instrumentDefaultsOf(instrument: Instrument): MarketRules {
+      if (!isTradable(instrument.source)) throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
+      return instrumentDefaultsOf(instrument, instrument.source);
+    },
+
     rulesOf(instrument: Instrument): EffectiveRules {
       if (!isTradable(instrument.source)) throw new AppError('INSTRUMENT_NOT_TRADABLE', { code: instrument.code });
-      const market = marketRulesOf(instrument.source);
+      const market = instrumentDefaultsOf(instrument, instrument.source);
       const override = rows.get(keyOf('instrument', instrument.code));
       return {
         walletType: market.walletType,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { startTwoProcesses } from '../../test/test-app.ts';
+import { rightLeverageAnswers, startTwoProcesses } from '../../test/test-app.ts';
 import { createLedgerService } from '../ledger/index.ts';
 
 // Runs in the server-redis project (REDIS_URL set): two app instances on one PostgreSQL database, told
@@ -65,6 +65,8 @@ describe('two app instances, many clients placing, cancelling and closing on the
       });
       expect(registered.code, JSON.stringify(registered)).toBe(200);
       tokens.push(registered.data.token);
+      // Leveraged orders need the leverage check answered (issue 15 §11), here on one process, read by both.
+      await call(app, '/trading/acknowledgeLeverage', registered.data.token, rightLeverageAnswers);
       await ledger.post(first.platform.database.db, {
         idempotencyKey: `two-apps-fund:${registered.data.user.id}`,
         reason: 'deposit',

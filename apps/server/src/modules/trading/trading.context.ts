@@ -17,6 +17,7 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { type BulkNotifier, type Notifier, silentNotifier, userEventsTopic } from '../../platform/notifications.ts';
 import { type LedgerService, toMoney } from '../ledger/index.ts';
 import { type ClockMode, calendars, statusAt } from '../market/index.ts';
+import { createLeverageAcknowledgements } from './trading.leverage-acknowledgement.ts';
 import type * as repository from './trading.repository.ts';
 import { feeOf, type Instrument, isExpiredAt, type MarketRules, marginOf, multiplierOf } from './trading.rules.ts';
 import type { EffectiveRules, TradingSettings } from './trading-settings.ts';
@@ -211,6 +212,8 @@ export function createTradingContext(dependencies: TradingDependencies) {
     notify,
     notifyMany,
     userIdOf: (principal: Principal) => Number(principal.userId),
+    /** Who may place leveraged orders (issue 15 §11), kept in memory once known. */
+    leverageAcknowledgements: createLeverageAcknowledgements(dependencies.db, now),
     ...createAnnouncements(dependencies),
     ...createPricing(dependencies, now),
     positionsChanged,

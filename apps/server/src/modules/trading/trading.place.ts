@@ -205,6 +205,8 @@ export function createOrderPlacement(context: TradingContext) {
     let prepared: ReturnType<typeof prepareOrder>;
     try {
       prepared = prepareOrder(context, userId, code, kind, input);
+      // A first leveraged order waits for the check and the risk disclosure; from memory once acknowledged.
+      await context.leverageAcknowledgements.assertMayTrade(userId, input.leverage);
     } catch (error) {
       // A retry of an order accepted before answers that order, even if it would be refused now.
       if (error instanceof AppError) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { startTwoProcesses } from '../../test/test-app.ts';
+import { rightLeverageAnswers, startTwoProcesses } from '../../test/test-app.ts';
 import { createLedgerService } from '../ledger/index.ts';
 
 // Runs in the server-redis project (REDIS_URL set): two app instances on one PostgreSQL database, each
@@ -46,6 +46,8 @@ describe('closes queued while the market is shut, on two app instances', () => {
       code,
     });
     const token = registered.data.token;
+    // Leveraged orders need the leverage check answered (issue 15 §11).
+    await call(first, '/trading/acknowledgeLeverage', token, rightLeverageAnswers);
     await ledger.post(first.platform.database.db, {
       idempotencyKey: `queued-two-apps-fund:${registered.data.user.id}`,
       reason: 'deposit',

@@ -1,4 +1,4 @@
-import { holdingApi, tradingApi } from '@bolsa/contracts';
+import { holdingApi, leverageApi, tradingApi } from '@bolsa/contracts';
 import type { FastifyInstance } from 'fastify';
 import { userRoute } from '../../platform/http/index.ts';
 import type { TradingService } from './trading.service.ts';
@@ -24,6 +24,18 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
     holdingApi.holding,
     { summary: 'What the user holds of a stock and may sell; whether a short is offered', tags },
     ({ principal, body }) => trading.holding(principal, body.stockCode),
+  );
+  userRoute(
+    app,
+    leverageApi.acknowledgement,
+    { summary: 'Whether the user answered the leverage check and read the risk disclosure', tags },
+    ({ principal }) => trading.leverageAcknowledgement(principal),
+  );
+  userRoute(
+    app,
+    leverageApi.acknowledge,
+    { summary: 'Record the answers of the leverage check and the acceptance of the risk disclosure', tags },
+    ({ principal, body }) => trading.acknowledgeLeverage(principal, body),
   );
   userRoute(app, tradingApi.minCount, { summary: 'Minimum quantity, lot, tick, leverage and fee of an instrument', tags }, ({ body }) =>
     trading.minCount(body.stockCode),

@@ -1,4 +1,11 @@
-import { type OrderKind, sourcesOfOrderKind, type TradableSource, tradingMarkets, type WalletType } from '@bolsa/contracts';
+import {
+  MAINTENANCE_MARGIN_RATIO as maintenanceMarginRatio,
+  type OrderKind,
+  sourcesOfOrderKind,
+  type TradableSource,
+  tradingMarkets,
+  type WalletType,
+} from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { type ClockMode, calendars, type MarketModule, sessionsOf } from '../market/index.ts';
 
@@ -30,8 +37,11 @@ export const marketRules: Record<TradableSource, MarketRules> = {
   '2': rulesOfMarket('2'),
 };
 
-/** A position is stopped out when its margin plus floating P&L falls below this share of its margin. */
-export const MAINTENANCE_MARGIN_RATIO = '0.5';
+/**
+ * A position is stopped out when its margin plus floating P&L falls below this share of its margin. Kept in
+ * the contracts: the order ticket's risk disclosure shows at what move that happens.
+ */
+export const MAINTENANCE_MARGIN_RATIO = maintenanceMarginRatio;
 
 /** Which create call (order kind) takes which sources, from the contracts' `tradingMarkets`. */
 export const sourcesOfCreate: Record<OrderKind, readonly TradableSource[]> = {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInProcessBus } from '../../platform/bus/index.ts';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { registerUser, setMarketLeverageMax, startTestApp, type TestApp, withOperator } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
 import { createExecutionEngine } from './index.ts';
 
@@ -68,7 +68,9 @@ describe('trading: orders, fills, positions and their money, through the API', (
 
   beforeAll(async () => {
     // The futures case trades ESZ6, refused once it expires (18 December 2026): the app's clock runs from before that.
-    testApp = await startTestApp({ appOptions: { quoteSource: quotes, now } });
+    testApp = await startTestApp({ configOverrides: withOperator, appOptions: { quoteSource: quotes, now } });
+    // These scenarios trade forex at 100×: above the retail default of 30× (issue 15 §11), as an operator allows it.
+    await setMarketLeverageMax(testApp, '2', 100);
     ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
     ana = await registerUser(testApp);
     luis = await registerUser(testApp);

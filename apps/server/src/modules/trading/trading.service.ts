@@ -1,4 +1,4 @@
-import type { QuoteTick } from '@bolsa/contracts';
+import type { LeverageAcknowledgeBody, QuoteTick } from '@bolsa/contracts';
 import type { Principal } from '../../platform/http/index.ts';
 import { cancelOrder } from './trading.cancel.ts';
 import { closeTriggered } from './trading.close-triggered.ts';
@@ -65,5 +65,9 @@ export function createTradingService(dependencies: TradingDependencies) {
     updateTakeProfitStopLoss: (principal: Principal, input: Parameters<typeof updateTakeProfitStopLoss>[2]) =>
       updateTakeProfitStopLoss(context, principal, input),
     addMargin: (principal: Principal, input: Parameters<typeof addMargin>[2]) => addMargin(context, principal, input),
+    /** Whether the user has answered the leverage check and read the risk disclosure (issue 15 §11). */
+    leverageAcknowledgement: (principal: Principal) => context.leverageAcknowledgements.status(context.userIdOf(principal)),
+    acknowledgeLeverage: (principal: Principal, body: LeverageAcknowledgeBody) =>
+      context.leverageAcknowledgements.acknowledge(context.userIdOf(principal), body),
   };
 }

@@ -2,7 +2,7 @@ import { currencyOfWallet, type Order, type Position, type WalletType } from '@b
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { registerUser, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { registerUser, setMarketLeverageMax, startTestApp, type TestApp, withOperator } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
 
 type Page<T> = { list: T[]; total: number };
@@ -54,7 +54,9 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
   };
 
   beforeAll(async () => {
-    testApp = await startTestApp({ appOptions: { quoteSource: quotes } });
+    testApp = await startTestApp({ configOverrides: withOperator, appOptions: { quoteSource: quotes } });
+    // These scenarios trade forex at 100×: above the retail default of 30× (issue 15 §11), as an operator allows it.
+    await setMarketLeverageMax(testApp, '2', 100);
     ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
     ana = await registerUser(testApp);
     luis = await registerUser(testApp);

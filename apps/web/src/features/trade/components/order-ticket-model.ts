@@ -24,7 +24,9 @@ const STOCK_LEVERAGE_FALLBACK = [1, 2, 3, 4, 5];
 
 export function leverageOptionsOf(limits: Pick<MinCount, 'leverageMin' | 'leverageMax'> | undefined): number[] {
   if (!limits) return STOCK_LEVERAGE_FALLBACK;
-  const within = leverageChoices.filter((value) => value >= limits.leverageMin && value <= limits.leverageMax);
+  const within: number[] = leverageChoices.filter((value) => value >= limits.leverageMin && value <= limits.leverageMax);
+  // The market's most leverage is offered even between the steps (30× on a major currency pair).
+  if (within.length > 0 && !within.includes(limits.leverageMax)) within.push(limits.leverageMax);
   return within.length > 0 ? within : [limits.leverageMin];
 }
 

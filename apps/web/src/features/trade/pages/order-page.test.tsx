@@ -224,5 +224,58 @@ describe('OrderPage', { timeout: 20_000 }, () => {
     expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 5 })).toEqual([1, 2, 5]);
     expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 100 })).toEqual([1, 2, 5, 10, 20, 50, 100]);
     expect(leverageOptionsOf(undefined)).toEqual([1, 2, 3, 4, 5]);
+    // A most leverage between the steps (30× on a major currency pair, issue 15 §11) is offered too.
+    expect(leverageOptionsOf({ leverageMin: 1, leverageMax: 30 })).toEqual([1, 2, 5, 10, 20, 30]);
+  });
+
+  it('before a first leveraged order, asks the check and shows in money what a move does to the margin; 1× never asks', async () => {
+    const answered: unknown[] = [];
+    let isAcknowledged = false;
+    const others = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/web/trading/leverageAcknowledgement') return envelope({ isAcknowledged, acknowledgedAt: null });
+      if (url === '/web/trading/acknowledgeLeverage') {
+        answered.push(JSON.parse(String(init?.body)));
+        isAcknowledged = true;
+        return envelope({ isAcknowledged: true, acknowledgedAt: 1_700_000_000_000 });
+      }
+      if (url === '/web/stock/create') return envelope(null, 5002, 'La cantidad mínima no puede ser inferior a 1');
+      return (others as typeof fetch)(input, init);
+    });
+    renderTicket();
+    await screen.findByText('Mínimo 1, en múltiplos de 1');
+    fireEvent.change(quantityInput(), { target: { value: '10' } });
+    // At 1× nothing is asked.
+    expect(screen.queryByText('Aviso de riesgo de esta orden')).toBeNull();
+    expect(calls('/trading/leverageAcknowledgement')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Apalancamiento'), { target: { value: '5' } });
+    // 10 × 200.01 = 2,000.10 at 5×: margin 400.02; a 1 % move is 20.00, 5 % of it; half the margin is lost at a 10 % move.
+    const disclosure = await screen.findByTestId('leverage-disclosure');
+    expect(disclosure.textContent).toBe(
+      'Con 5×, un movimiento del 1 % del precio en su contra es −$20,00, es decir, el 5,00 % de su margen de $400,02. ' +
+        'Si el precio se mueve un 10,00 % en su contra, la posición se cierra automáticamente.',
+    );
+    const submit = () =>
+      fireEvent.click(
+        screen.getAllByRole('button', { name: 'Comprar' }).find((button) => button.getAttribute('type') === 'submit') as HTMLElement,
+      );
+    submit();
+    expect(await screen.findByText('Responda las preguntas y acepte el aviso de riesgo antes de operar con apalancamiento.')).toBeTruthy();
+    expect(calls('/stock/create')).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText('Todo el margen que aportó'));
+    fireEvent.click(screen.getByLabelText('Le quita el 10 %'));
+    fireEvent.click(screen.getByLabelText('La posición se cierra automáticamente'));
+    fireEvent.click(screen.getByLabelText('He leído el aviso y entiendo que puedo perder todo el margen de esta posición.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar respuestas' }));
+    await waitFor(() => expect(screen.queryByText('Aviso de riesgo de esta orden')).toBeNull());
+    expect(answered).toEqual([{ answers: { loss: 'allMargin', effect: 'tenPercent', stopOut: 'closed' }, acceptsRisk: true }]);
+
+    submit();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Enviar orden' })).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls('/stock/create')).toHaveLength(1));
+    expect(JSON.parse(String(calls('/stock/create')[0]?.[1]?.body))).toMatchObject({ quantity: '10', leverage: 5 });
   });
 });

@@ -1,12 +1,13 @@
 import '../../../lib/antd-mobile-setup.ts';
 import { isTradableSource, type Locale, orderTypes, type TradableSource, type TradeDirection, tradeDirections } from '@bolsa/contracts';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useInstrumentQuote } from '../api/get-instrument-quote.ts';
+import { LeverageCheck, useLeverageCheckNeeded } from '../components/leverage-check.tsx';
 import {
   DirectionChoice,
   LevelsFields,
@@ -50,6 +51,16 @@ function Ticket({ code, name, source, initialDirection }: TicketProps) {
   const estimate = orderEstimate(market, fields, estimatePrice);
   const draft = { code, name, source, direction, fields, sell, estimatePrice };
   const { submit, isPending } = useTicketSubmit(draft, estimate, market.symbol, market.isMarketClosed, locale);
+  // A first leveraged order waits for the check and the risk disclosure (issue 15 §11); 1× never asks.
+  const needsLeverageCheck = useLeverageCheckNeeded(isClosing ? 1 : fields.leverage);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!needsLeverageCheck) {
+      void submit(event);
+      return;
+    }
+    fields.setErrors({ leverage: t('trade.leverageCheck.answerFirst') });
+  };
   const fill = (which: 'half' | 'full') => {
     const value = fillQuantity(which === 'half' ? 0.5 : 1, market, fields.leverage, touch, sell);
     fields.setQuantity(value);
@@ -62,13 +73,14 @@ function Ticket({ code, name, source, initialDirection }: TicketProps) {
   return (
     <div className="page-body">
       <OrderHead name={name} code={code} market={market} locale={locale} />
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={onSubmit} noValidate>
         <DirectionChoice direction={direction} onChange={setDirection} />
         <StockSellChoice sell={sell} code={code} locale={locale} />
         <TypeChoice fields={fields} hidden={isClosing} />
         <PriceFields fields={fields} market={market} locale={locale} />
         <QuantityField fields={fields} market={market} locale={locale} onFill={fill} />
         {isClosing ? null : <LeverageSelect fields={fields} options={leverageOptions} />}
+        {needsLeverageCheck ? <LeverageCheck estimate={estimate} leverage={fields.leverage} market={market} locale={locale} /> : null}
         <TimeInForceChoice fields={fields} hidden={isClosing} />
         <LevelsFields fields={fields} direction={direction} hidden={isClosing} locale={locale} />
         <OrderPreview market={market} estimate={estimate} isClosing={isClosing} leverage={fields.leverage} locale={locale} />

@@ -1,3 +1,4 @@
+import type { RoutesOf } from '@bolsa/contracts/routes';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient, fillPath } from './api-client.ts';
@@ -33,6 +34,14 @@ const itemApi = {
   },
   state: { method: 'POST', path: '/state', body: undefined, data: z.object({ isOpen: z.boolean() }) },
 } as const;
+
+/** The same entries without schemas, as `@bolsa/contracts/routes` gives screens. */
+const itemRoutes: RoutesOf<typeof itemApi> = {
+  detail: { method: 'GET', path: '/items/:id' },
+  search: { method: 'GET', path: '/items' },
+  rename: { method: 'POST', path: '/items/:id/name' },
+  state: { method: 'POST', path: '/state' },
+};
 
 function envelope(code: number, data: unknown = null, msg = '', status = 200): Response {
   return new Response(JSON.stringify({ code, msg, data }), { status, headers: { 'content-type': 'application/json' } });
@@ -82,6 +91,24 @@ describe('call', () => {
     expect(lastRequest().init.body).toBeUndefined();
     await client.call(itemApi.search, { query: { text: '' } });
     expect(lastRequest().url).toBe('/api/items');
+  });
+
+  it('calls a zod-free route as its entry: the same request, typed by the entry', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(200, { id: '7', size: 3 })).mockResolvedValueOnce(envelope(200, null));
+    const item = await client.call(itemRoutes.detail, { params: { id: '7' } });
+    expectTypeOf(item).toEqualTypeOf<{ id: string; size: number }>();
+    expect(lastRequest().url).toBe('/api/items/7');
+    expect(lastRequest().init.method).toBe('GET');
+    const renamed = await client.call(itemRoutes.rename, { params: { id: '7' }, body: { name: 'New' } });
+    expectTypeOf(renamed).toEqualTypeOf<null>();
+    expect(lastRequest().url).toBe('/api/items/7/name');
+    expect(lastRequest().init.method).toBe('POST');
+    expect(lastRequest().init.body).toBe('{"name":"New"}');
+    // Never run: the compiler holds a route's body to its entry's schema.
+    // @ts-expect-error `title` is not a field of the rename body
+    const wrongBody = () => client.call(itemRoutes.rename, { params: { id: '7' }, body: { title: 'New' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(wrongBody).toBeTypeOf('function');
   });
 
   it('ends the session on a session-end code and rejects with the code', async () => {

@@ -1,4 +1,5 @@
 import { type Locale, REQUEST_TIMEOUT_MS, toWireLanguage } from '@bolsa/contracts';
+import type { Route } from '@bolsa/contracts/routes';
 import type { z } from 'zod';
 
 /**
@@ -7,6 +8,8 @@ import type { z } from 'zod';
  * entry (`accountApi.login`, `operatorUsersApi.detail`): method and path come from the entry, and
  * the body, path parameters, query and answer are typed from its zod schemas, so no caller writes a
  * path or an answer type by hand. Only types are taken from zod: no schema reaches the first bundle.
+ * A call may name the entry's zod-free route instead (`@bolsa/contracts/routes`), typed the same, so a
+ * screen that only calls the API loads no schema at all.
  */
 
 /** A call the server (or the network) refused; `code` is the envelope code, 0 for transport failures. */
@@ -34,6 +37,12 @@ export type Endpoint = {
   readonly query?: z.ZodType;
   readonly data: z.ZodType;
 };
+
+/** A contract entry or its route: the route carries the entry as a type, and both give method and path. */
+export type Callable<E extends Endpoint> = E | Route<E>;
+
+/** The contract entry that `C` (an entry or a route) stands for. */
+export type EndpointOf<C> = C extends Endpoint ? C : C extends Route<infer E extends Endpoint> ? E : never;
 
 export type QueryValues = Record<string, string | number | boolean | undefined>;
 
@@ -66,7 +75,7 @@ type QueryInput<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: z
 
 /** What a call of `E` takes: its body, its path parameters and its query, each typed by the contract. */
 export type EndpointInput<E extends Endpoint> = BodyInput<E> & ParamsInput<E> & QueryInput<E> & CallOptions;
-/** What a call of `E` resolves with: the contract's `data`. */
+/** What a call of `E` resolves with: the contract's `data` (of a route: `EndpointAnswer<EndpointOf<R>>`). */
 export type EndpointAnswer<E extends Endpoint> = z.output<E['data']>;
 
 /** The part of `EndpointInput` a caller must give; endpoints without body or parameters need none. */
@@ -206,8 +215,11 @@ export function createApiClient(config: ApiClientConfig) {
     throw refusalOf(response, payload, options.isSessionEndHandled ?? true);
   }
 
-  /** A call of one contract entry: `call(accountApi.login, { body })` resolves with the entry's `data`. */
-  async function call<E extends Endpoint>(endpoint: E, ...args: InputArgs<E>): Promise<EndpointAnswer<E>> {
+  /**
+   * A call of one contract entry or its route: `call(accountRoutes.login, { body })` resolves with the
+   * entry's `data`.
+   */
+  async function call<E extends Endpoint>(endpoint: Callable<E>, ...args: InputArgs<E>): Promise<EndpointAnswer<E>> {
     const input = (args[0] ?? {}) as EndpointInput<Endpoint> & { body?: unknown; params?: unknown; query?: unknown };
     const { body, params, query, ...options } = input;
     const path = fillPath(endpoint.path, params as Record<string, unknown> | undefined);

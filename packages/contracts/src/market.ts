@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assetSources, klineTypes, marketStatuses, PUSH_CODES_PER_MESSAGE_MAX } from './market-enums.ts';
 import { pageOf, pageQuery, pageQueryFields } from './paging.ts';
 import type { UserBalanceEvent, UserMessageEvent, UserOrderEvent, UserPositionEvent } from './user-messages.ts';
 import { typeError } from './validation.ts';
@@ -8,32 +9,6 @@ import { typeError } from './validation.ts';
  * Prices, changes and volumes are decimal strings on the wire, never floats; times are Unix
  * milliseconds unless a field says seconds.
  */
-
-/** Asset source of spec §4: Stock 0, Forex 2, Future 3, TwStock 7, GlobalIndex 99, ArgStock ARG. */
-export const assetSources = ['0', '2', '3', '7', '99', 'ARG'] as const;
-export type AssetSource = (typeof assetSources)[number];
-
-export const marketStatuses = ['pre', 'open', 'post', 'closed', 'holiday'] as const;
-export type MarketStatus = (typeof marketStatuses)[number];
-
-/** Time frames of spec §9. 1D is the last session in one-minute candles, 1W in 30-minute ones, the rest daily. */
-export const klineTypes = ['1D', '1W', '1M', '3M', '1Y'] as const;
-export type KlineType = (typeof klineTypes)[number];
-
-/** `/m_ft/stock_list` types: a US exchange, a ranking of US stocks, or a home market. */
-export const stockListTypes = ['NASDAQ', 'NYSE', 'AMEX', 'gainers', 'losers', 'active', 'ARG', 'TW'] as const;
-export type StockListType = (typeof stockListTypes)[number];
-
-/** `/m_ft/futures_list` types: every future, one group of them, forex pairs or global indices. */
-export const futuresListTypes = ['all', 'equity', 'energy', 'metals', 'grains', 'rates', 'currency', 'forex', 'index'] as const;
-export type FuturesListType = (typeof futuresListTypes)[number];
-
-/** Currency symbols of spec §9: $ by default, NT$ for Taiwan, ARS for Argentina. */
-export const currencySymbolOf: Record<string, string> = { USD: '$', TWD: 'NT$', ARS: 'ARS' };
-
-export const WATCHLIST_SIZE_MAX = 200;
-export const HOME_SPARKLINE_POINTS = 50;
-export const PUSH_CODES_PER_MESSAGE_MAX = 100;
 
 const text = (lengthMax: number) =>
   z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(lengthMax, { error: 'validation.tooLong' });

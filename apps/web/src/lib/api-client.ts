@@ -34,7 +34,10 @@ const client = createApiClient({
   sessionEndMessage: () => translate('errors.UNAUTHORIZED'),
 });
 
-/** A call of one contract entry, typed by it: `callApi(accountApi.login, { body, requestId: 'login' })`. */
+/**
+ * A call of one contract entry or, from screens, its zod-free route (`@bolsa/contracts/routes`), typed by
+ * the entry: `callApi(accountRoutes.login, { body, requestId: 'login' })`.
+ */
 export const callApi = client.call;
 /** A call by path, untyped; only for what has no contract entry. */
 export const apiRequest = client.request;

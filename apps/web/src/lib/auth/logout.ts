@@ -1,4 +1,4 @@
-import { accountApi } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { clearSession } from '../session-store.ts';
  * session can be cleared at once; a failure of the call changes nothing for the user.
  */
 export function logoutRequest(): Promise<void> {
-  return callApi(accountApi.logout, { body: {}, isSessionEndHandled: false }).then(
+  return callApi(accountRoutes.logout, { body: {}, isSessionEndHandled: false }).then(
     () => undefined,
     () => undefined,
   );

@@ -1,4 +1,5 @@
-import { accountApi, type EmailCodePurpose } from '@bolsa/contracts';
+import type { EmailCodePurpose } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
@@ -7,7 +8,7 @@ export type EmailCodeResult = { resendAfterSeconds: number };
 
 /** POST /web/getEmailCode: mails a six-digit code for registering or resetting the password. */
 export function getEmailCode(input: EmailCodeInput): Promise<EmailCodeResult> {
-  return callApi(accountApi.getEmailCode, { body: input, requestId: `email-code-${input.type}` });
+  return callApi(accountRoutes.getEmailCode, { body: input, requestId: `email-code-${input.type}` });
 }
 
 export function useGetEmailCode() {

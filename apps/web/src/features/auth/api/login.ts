@@ -1,4 +1,5 @@
-import { accountApi, type loginBody, type Session } from '@bolsa/contracts';
+import type { loginBody, Session } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type LoginInput = output<typeof loginBody>;
 
 /** POST /web/loginByUsername: a session (token and user record). */
 export function login(input: LoginInput): Promise<Session> {
-  return callApi(accountApi.login, { body: input, requestId: 'login' });
+  return callApi(accountRoutes.login, { body: input, requestId: 'login' });
 }
 
 /** Logs in and stores the session under `usa12_token` and `usa12_user`. */

@@ -1,4 +1,5 @@
-import { accountApi, type registerBody, type Session } from '@bolsa/contracts';
+import type { registerBody, Session } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type RegisterInput = output<typeof registerBody>;
 
 /** POST /web/register: creates the account and answers with its first session. */
 export function register(input: RegisterInput): Promise<Session> {
-  return callApi(accountApi.register, { body: input, requestId: 'register' });
+  return callApi(accountRoutes.register, { body: input, requestId: 'register' });
 }
 
 export function useRegister() {

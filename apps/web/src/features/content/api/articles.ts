@@ -1,4 +1,5 @@
-import { type Article, type ArticleKind, type ArticleSummary, articlesApi, type DictItem, type Page } from '@bolsa/contracts';
+import type { Article, ArticleKind, ArticleSummary, DictItem, Page } from '@bolsa/contracts';
+import { articlesRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
@@ -7,7 +8,7 @@ export const articlePageSize = 20;
 
 /** GET /web/dict/data?dictType=article_tag: the tags, labelled in the app's language. */
 export function getArticleTags(signal?: AbortSignal): Promise<DictItem[]> {
-  return callApi(articlesApi.dict, { query: { dictType: 'article_tag' }, signal });
+  return callApi(articlesRoutes.dict, { query: { dictType: 'article_tag' }, signal });
 }
 
 /** POST /web/article/pageList: one page of published news or notices, newest first. */
@@ -15,7 +16,7 @@ export function getArticles(
   input: { kind: ArticleKind; tag?: string | undefined; pageNum: number; pageSize?: number },
   signal?: AbortSignal,
 ): Promise<Page<ArticleSummary>> {
-  return callApi(articlesApi.list, {
+  return callApi(articlesRoutes.list, {
     body: { kind: input.kind, tag: input.tag, pageNum: input.pageNum, pageSize: input.pageSize ?? articlePageSize },
     signal,
   });
@@ -23,7 +24,7 @@ export function getArticles(
 
 /** GET /web/article/{id}: one published article in the app's language (else English, else Spanish). */
 export function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
-  return callApi(articlesApi.detail, { params: { id }, signal });
+  return callApi(articlesRoutes.detail, { params: { id }, signal });
 }
 
 // Article text depends on the language, so the language is part of every key.

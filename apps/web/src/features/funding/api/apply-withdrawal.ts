@@ -1,4 +1,5 @@
-import { type otherWithdrawalApplyBody, withdrawalApi, type withdrawalApplyBody } from '@bolsa/contracts';
+import type { otherWithdrawalApplyBody, withdrawalApplyBody } from '@bolsa/contracts';
+import { withdrawalRoutes } from '@bolsa/contracts/routes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -14,12 +15,12 @@ export type OtherWithdrawalApplyInput = output<typeof otherWithdrawalApplyBody>;
  * an idempotency key, so repeating it after a lost answer never makes a second withdrawal.
  */
 export function applyWithdrawal(input: WithdrawalApplyInput): Promise<Withdrawal> {
-  return callApi(withdrawalApi.withdraw, { body: input });
+  return callApi(withdrawalRoutes.withdraw, { body: input });
 }
 
 /** POST /web/withdrawal/other-withdrawal-apply: to a Japanese yen bank account typed in full. */
 export function applyOtherWithdrawal(input: OtherWithdrawalApplyInput): Promise<Withdrawal> {
-  return callApi(withdrawalApi.withdrawOther, { body: input });
+  return callApi(withdrawalRoutes.withdrawOther, { body: input });
 }
 
 function refreshAfterWithdrawal(queryClient: QueryClient) {

@@ -1,4 +1,5 @@
-import { depositApi, type depositCreateBody } from '@bolsa/contracts';
+import type { depositCreateBody } from '@bolsa/contracts';
+import { depositRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -9,7 +10,7 @@ export type CreateDepositInput = output<typeof depositCreateBody>;
 
 /** POST /web/recharge/create: a fiat deposit with its transfer screenshot, or a crypto deposit with its hash. */
 export function createDeposit(input: CreateDepositInput): Promise<Deposit> {
-  return callApi(depositApi.createDeposit, { body: input, requestId: 'create-deposit' });
+  return callApi(depositRoutes.createDeposit, { body: input, requestId: 'create-deposit' });
 }
 
 export function useCreateDeposit() {

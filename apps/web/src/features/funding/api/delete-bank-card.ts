@@ -1,11 +1,11 @@
-import { bankCardApi } from '@bolsa/contracts';
+import { bankCardRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { bankCardsQueryOptions } from './get-bank-cards.ts';
 
 /** POST /web/UserAccount/delete-card. */
 export function deleteBankCard(id: string): Promise<null> {
-  return callApi(bankCardApi.deleteCard, { body: { id } });
+  return callApi(bankCardRoutes.deleteCard, { body: { id } });
 }
 
 export function useDeleteBankCard() {

@@ -1,11 +1,11 @@
-import { bankCardApi } from '@bolsa/contracts';
+import { bankCardRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { withdrawalAddressesQueryOptions } from './get-withdrawal-addresses.ts';
 
 /** POST /web/UserAccount/deleteWalletAddress. */
 export function deleteWithdrawalAddress(id: string): Promise<null> {
-  return callApi(bankCardApi.deleteAddress, { body: { id } });
+  return callApi(bankCardRoutes.deleteAddress, { body: { id } });
 }
 
 export function useDeleteWithdrawalAddress() {

@@ -1,4 +1,5 @@
-import { bankCardApi, type bankCardSchema } from '@bolsa/contracts';
+import type { bankCardSchema } from '@bolsa/contracts';
+import { bankCardRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type BankCard = output<typeof bankCardSchema>;
 
 /** POST /web/UserAccount/SelectCardNo: the user's saved bank cards, numbers masked by the server. */
 export function getBankCards(signal?: AbortSignal): Promise<BankCard[]> {
-  return callApi(bankCardApi.cards, { body: {}, signal });
+  return callApi(bankCardRoutes.cards, { body: {}, signal });
 }
 
 export const bankCardsQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { depositApi, type depositMethodsSchema } from '@bolsa/contracts';
+import type { depositMethodsSchema } from '@bolsa/contracts';
+import { depositRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type DepositMethods = output<typeof depositMethodsSchema>;
 
 /** POST /web/recharge/currency/selectList: the fiat currencies and crypto networks the user can deposit with. */
 export function getDepositMethods(signal?: AbortSignal): Promise<DepositMethods> {
-  return callApi(depositApi.depositMethods, { body: {}, signal });
+  return callApi(depositRoutes.depositMethods, { body: {}, signal });
 }
 
 export const depositMethodsQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { depositApi, type depositSchema } from '@bolsa/contracts';
+import type { depositSchema } from '@bolsa/contracts';
+import { depositRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -11,7 +12,7 @@ export const recordPageSize = 20;
 
 /** POST /web/recharge/listPage: one page of the user's deposits, newest first. */
 export function getDeposits(pageNum: number, signal?: AbortSignal): Promise<DepositPage> {
-  return callApi(depositApi.deposits, { body: { pageNum, pageSize: recordPageSize }, signal });
+  return callApi(depositRoutes.deposits, { body: { pageNum, pageSize: recordPageSize }, signal });
 }
 
 export const depositsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { kycApi } from '@bolsa/contracts';
+import { kycRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -8,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
  * query key as the identity page's, so both share one cached answer and one refresh on a review result.
  */
 export const identityStateQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.kycState, queryFn: ({ signal }) => callApi(kycApi.state, { signal }) });
+  queryOptions({ queryKey: queryKeys.kycState, queryFn: ({ signal }) => callApi(kycRoutes.state, { signal }) });
 
 export function useIdentityState() {
   return useQuery(identityStateQueryOptions());

@@ -1,4 +1,4 @@
-import { withdrawalApi } from '@bolsa/contracts';
+import { withdrawalRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { fundingQueryScope } from '../../../lib/query-scopes.ts';
@@ -7,7 +7,7 @@ export type UsableWithdrawal = { walletType: string; currency: string; amount: s
 
 /** GET /web/withdrawal/getUsableWithdrawalAmount: what can be withdrawn now (balance less holds). */
 export function getUsableWithdrawal(signal?: AbortSignal): Promise<UsableWithdrawal> {
-  return callApi(withdrawalApi.usableWithdrawal, { signal });
+  return callApi(withdrawalRoutes.usableWithdrawal, { signal });
 }
 
 export const usableWithdrawalQueryOptions = () =>

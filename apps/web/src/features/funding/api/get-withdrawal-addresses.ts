@@ -1,4 +1,5 @@
-import { bankCardApi, type withdrawalAddressSchema } from '@bolsa/contracts';
+import type { withdrawalAddressSchema } from '@bolsa/contracts';
+import { bankCardRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type WithdrawalAddress = output<typeof withdrawalAddressSchema>;
 
 /** POST /web/UserAccount/selectWalletAddress: the user's saved crypto withdrawal addresses. */
 export function getWithdrawalAddresses(signal?: AbortSignal): Promise<WithdrawalAddress[]> {
-  return callApi(bankCardApi.addresses, { body: {}, signal });
+  return callApi(bankCardRoutes.addresses, { body: {}, signal });
 }
 
 export const withdrawalAddressesQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { withdrawalApi, type withdrawalSchema } from '@bolsa/contracts';
+import type { withdrawalSchema } from '@bolsa/contracts';
+import { withdrawalRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -10,7 +11,7 @@ export type WithdrawalPage = { list: Withdrawal[]; total: number; pageNum: numbe
 
 /** POST /web/withdrawal/listPage: one page of the user's withdrawals, each with its timeline. */
 export function getWithdrawals(pageNum: number, signal?: AbortSignal): Promise<WithdrawalPage> {
-  return callApi(withdrawalApi.withdrawals, { body: { pageNum, pageSize: recordPageSize }, signal });
+  return callApi(withdrawalRoutes.withdrawals, { body: { pageNum, pageSize: recordPageSize }, signal });
 }
 
 export const withdrawalsQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { bankCardApi, type saveAddressBody } from '@bolsa/contracts';
+import type { saveAddressBody } from '@bolsa/contracts';
+import { bankCardRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type SaveWithdrawalAddressInput = output<typeof saveAddressBody>;
 
 /** POST /web/UserAccount/saveWalletAddress: adds an address, or edits it when an id is given. */
 export function saveWithdrawalAddress(input: SaveWithdrawalAddressInput): Promise<WithdrawalAddress> {
-  return callApi(bankCardApi.saveAddress, { body: input, requestId: 'save-address' });
+  return callApi(bankCardRoutes.saveAddress, { body: input, requestId: 'save-address' });
 }
 
 export function useSaveWithdrawalAddress() {

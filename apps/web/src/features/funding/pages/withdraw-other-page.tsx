@@ -1,4 +1,5 @@
-import { japaneseAccountTypes, type Locale, otherWithdrawalApplyBody, withdrawalApi } from '@bolsa/contracts';
+import { japaneseAccountTypes, type Locale, otherWithdrawalApplyBody } from '@bolsa/contracts';
+import { withdrawalRoutes } from '@bolsa/contracts/routes';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
@@ -57,7 +58,7 @@ export function WithdrawOtherPage() {
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
-    const quote = await callApi(withdrawalApi.yenQuote, { body: { amount: body.amount } }).catch((error: unknown) => {
+    const quote = await callApi(withdrawalRoutes.yenQuote, { body: { amount: body.amount } }).catch((error: unknown) => {
       showError(error);
       return undefined;
     });

@@ -1,4 +1,5 @@
-import { type ArticleSummary, articlesApi, type Page } from '@bolsa/contracts';
+import type { ArticleSummary, Page } from '@bolsa/contracts';
+import { articlesRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
@@ -7,7 +8,7 @@ const HOME_NEWS_COUNT = 3;
 
 /** POST /web/article/pageList: the newest published news for the home page, in the app's language. */
 export function getLatestNews(signal?: AbortSignal): Promise<Page<ArticleSummary>> {
-  return callApi(articlesApi.list, { body: { kind: 'news', pageNum: 1, pageSize: HOME_NEWS_COUNT }, signal });
+  return callApi(articlesRoutes.list, { body: { kind: 'news', pageNum: 1, pageSize: HOME_NEWS_COUNT }, signal });
 }
 
 export function useLatestNews() {

@@ -1,11 +1,12 @@
-import { type Area, areaApi } from '@bolsa/contracts';
+import type { Area } from '@bolsa/contracts';
+import { areaRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/areaInfo/list: countries named in the user's language, with dial codes. */
 export function getAreas(signal?: AbortSignal): Promise<Area[]> {
-  return callApi(areaApi.list, { signal });
+  return callApi(areaRoutes.list, { signal });
 }
 
 /** The names depend on the language, so the language is part of the key. */

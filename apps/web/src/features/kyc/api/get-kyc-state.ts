@@ -1,11 +1,12 @@
-import { type KycState, kycApi } from '@bolsa/contracts';
+import type { KycState } from '@bolsa/contracts';
+import { kycRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /web/kyc/state: where the user's identity verification stands. */
 export function getKycState(signal?: AbortSignal): Promise<KycState> {
-  return callApi(kycApi.state, { signal });
+  return callApi(kycRoutes.state, { signal });
 }
 
 export const kycStateQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { type KycState, kycApi, type updateRealBody } from '@bolsa/contracts';
+import type { KycState, updateRealBody } from '@bolsa/contracts';
+import { kycRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type SubmitKycInput = output<typeof updateRealBody>;
 
 /** POST /web/updateReal: the identity document, for an operator to review. */
 export function submitKyc(input: SubmitKycInput): Promise<KycState> {
-  return callApi(kycApi.submit, { body: input, requestId: 'kyc-submit' });
+  return callApi(kycRoutes.submit, { body: input, requestId: 'kyc-submit' });
 }
 
 export function useSubmitKyc() {

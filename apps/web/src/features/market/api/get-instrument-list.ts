@@ -1,4 +1,5 @@
-import { marketApi, type Page, type QuoteRow } from '@bolsa/contracts';
+import type { Page, QuoteRow } from '@bolsa/contracts';
+import { marketRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
@@ -9,8 +10,8 @@ export type InstrumentListKind = { api: 'stock' | 'futures'; type: string };
 
 /** GET /web/m_ft/stock_list or /web/m_ft/futures_list, one page at a time. */
 export function getInstrumentList(kind: InstrumentListKind, pageNum: number, signal?: AbortSignal): Promise<Page<QuoteRow>> {
-  const endpoint = kind.api === 'stock' ? marketApi.stockList : marketApi.futuresList;
-  return callApi(endpoint, { query: { type: kind.type, pageNum, pageSize: MARKET_PAGE_SIZE }, signal });
+  const query = { type: kind.type, pageNum, pageSize: MARKET_PAGE_SIZE };
+  return kind.api === 'stock' ? callApi(marketRoutes.stockList, { query, signal }) : callApi(marketRoutes.futuresList, { query, signal });
 }
 
 export const instrumentListQueryOptions = (kind: InstrumentListKind) =>

@@ -1,4 +1,5 @@
-import { type Message, messagesApi } from '@bolsa/contracts';
+import type { Message } from '@bolsa/contracts';
+import { messagesRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type Inbox = { list: Message[]; total: number; pageNum: number; pageSize:
 
 /** GET /web/userMessage/getMessage: the newest messages and how many are unread. */
 export function getMessages(signal?: AbortSignal): Promise<Inbox> {
-  return callApi(messagesApi.list, { query: { pageNum: 1, pageSize: 50 }, signal });
+  return callApi(messagesRoutes.list, { query: { pageNum: 1, pageSize: 50 }, signal });
 }
 
 /** System messages are rendered in the reader's language, so the language is part of the key. */

@@ -1,11 +1,11 @@
-import { watchlistApi } from '@bolsa/contracts';
+import { watchlistRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /web/userSelfSecurity/deleteByStockCode/{stockCode}: the watch toggle's "remove". */
 export function removeFromWatchlist(code: string): Promise<null> {
-  return callApi(watchlistApi.deleteByStockCode, { params: { stockCode: code }, body: {}, requestId: `watch-${code}` });
+  return callApi(watchlistRoutes.deleteByStockCode, { params: { stockCode: code }, body: {}, requestId: `watch-${code}` });
 }
 
 export function useRemoveFromWatchlist() {

@@ -1,4 +1,5 @@
-import { watchlistApi, type watchlistSaveBody } from '@bolsa/contracts';
+import type { watchlistSaveBody } from '@bolsa/contracts';
+import { watchlistRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type SaveToWatchlistInput = input<typeof watchlistSaveBody>;
 
 /** POST /web/userSelfSecurity/save: adds an instrument to the user's watchlist. */
 export function saveToWatchlist(body: SaveToWatchlistInput): Promise<{ id: string }> {
-  return callApi(watchlistApi.save, { body, requestId: `watch-${body.secuCode}` });
+  return callApi(watchlistRoutes.save, { body, requestId: `watch-${body.secuCode}` });
 }
 
 export function useSaveToWatchlist() {

@@ -1,10 +1,11 @@
-import { type AppVersion, accountApi } from '@bolsa/contracts';
+import type { AppVersion } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/appVersion/getPublishAppVersion: the version currently published. */
 export function getAppVersion(signal?: AbortSignal): Promise<AppVersion> {
-  return callApi(accountApi.appVersion, { signal });
+  return callApi(accountRoutes.appVersion, { signal });
 }
 
 export const appVersionQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { accountApi, type settingPayPasswordBody } from '@bolsa/contracts';
+import type { settingPayPasswordBody } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type SettingPayPasswordInput = output<typeof settingPayPasswordBody>;
 
 /** POST /web/settingPayPassword: sets the first transaction password. */
 export function settingPayPassword(input: SettingPayPasswordInput): Promise<null> {
-  return callApi(accountApi.settingPayPassword, { body: input, requestId: 'pay-password' });
+  return callApi(accountRoutes.settingPayPassword, { body: input, requestId: 'pay-password' });
 }
 
 export function useSettingPayPassword() {

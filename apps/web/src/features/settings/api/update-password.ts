@@ -1,4 +1,5 @@
-import { accountApi, type updatePasswordBody } from '@bolsa/contracts';
+import type { updatePasswordBody } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -7,7 +8,7 @@ export type UpdatePasswordInput = output<typeof updatePasswordBody>;
 
 /** POST /web/updatePassword: the server ends the user's other sessions and keeps this one. */
 export function updatePassword(input: UpdatePasswordInput): Promise<null> {
-  return callApi(accountApi.updatePassword, { body: input, requestId: 'update-password' });
+  return callApi(accountRoutes.updatePassword, { body: input, requestId: 'update-password' });
 }
 
 export function useUpdatePassword() {

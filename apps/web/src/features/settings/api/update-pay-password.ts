@@ -1,4 +1,5 @@
-import { accountApi, type updatePayPasswordBody } from '@bolsa/contracts';
+import type { updatePayPasswordBody } from '@bolsa/contracts';
+import { accountRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type UpdatePayPasswordInput = output<typeof updatePayPasswordBody>;
 
 /** POST /web/updatePayPassword: changes the transaction password, given the current one. */
 export function updatePayPassword(input: UpdatePayPasswordInput): Promise<null> {
-  return callApi(accountApi.updatePayPassword, { body: input, requestId: 'pay-password' });
+  return callApi(accountRoutes.updatePayPassword, { body: input, requestId: 'pay-password' });
 }
 
 export function useUpdatePayPassword() {

@@ -1,4 +1,5 @@
-import { buyingPowerApi, transferApi, type WalletType, walletApi } from '@bolsa/contracts';
+import type { WalletType } from '@bolsa/contracts';
+import { buyingPowerRoutes, transferRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
@@ -7,7 +8,7 @@ import { walletQueryScope } from '../../../lib/query-scopes.ts';
 export function useBuyingPower() {
   return useQuery({
     queryKey: [...walletQueryScope, 'buying-power'],
-    queryFn: ({ signal }) => callApi(buyingPowerApi.buyingPower, { signal }),
+    queryFn: ({ signal }) => callApi(buyingPowerRoutes.buyingPower, { signal }),
   });
 }
 
@@ -15,7 +16,7 @@ export function useBuyingPower() {
 export function useTicketWallets(isNeeded: boolean) {
   return useQuery({
     queryKey: [...walletQueryScope, 'all'],
-    queryFn: isNeeded ? ({ signal }) => callApi(walletApi.allWallets, { body: {}, signal }) : skipToken,
+    queryFn: isNeeded ? ({ signal }) => callApi(walletRoutes.allWallets, { body: {}, signal }) : skipToken,
   });
 }
 
@@ -25,7 +26,7 @@ type QuoteInput = { fromWalletType: WalletType; toWalletType: WalletType; amount
 export function useTopUpQuote(input: QuoteInput | null) {
   return useQuery({
     queryKey: ['trade', 'top-up-quote', input],
-    queryFn: input ? () => callApi(transferApi.transferQuote, { body: input }) : skipToken,
+    queryFn: input ? () => callApi(transferRoutes.transferQuote, { body: input }) : skipToken,
     staleTime: 20_000,
     refetchInterval: 20_000,
   });
@@ -35,7 +36,7 @@ export function useTopUpQuote(input: QuoteInput | null) {
 export function useTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteInput & { quoteId?: string; idempotencyKey: string }) => callApi(transferApi.transfer, { body }),
+    mutationFn: (body: QuoteInput & { quoteId?: string; idempotencyKey: string }) => callApi(transferRoutes.transfer, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryScope }),
   });
 }

@@ -1,4 +1,4 @@
-import { holdingApi } from '@bolsa/contracts';
+import { holdingRoutes } from '@bolsa/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { tradeQueryScope } from '../../../lib/query-scopes.ts';
@@ -7,7 +7,7 @@ import { tradeQueryScope } from '../../../lib/query-scopes.ts';
 export function useHolding(code: string, isEnabled: boolean) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'holding-of', code],
-    queryFn: ({ signal }) => callApi(holdingApi.holding, { body: { stockCode: code }, signal }),
+    queryFn: ({ signal }) => callApi(holdingRoutes.holding, { body: { stockCode: code }, signal }),
     enabled: isEnabled && code !== '',
   });
 }

@@ -1,4 +1,4 @@
-import { marketApi } from '@bolsa/contracts';
+import { marketRoutes } from '@bolsa/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useInstrumentQuote(code: string) {
   return useQuery({
     queryKey: [...queryKeys.quoteDetail(code), undefined],
-    queryFn: ({ signal }) => callApi(marketApi.stockDetail, { query: { stockCode: code, market: undefined }, signal }),
+    queryFn: ({ signal }) => callApi(marketRoutes.stockDetail, { query: { stockCode: code, market: undefined }, signal }),
     enabled: code !== '',
   });
 }

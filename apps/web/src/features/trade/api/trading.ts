@@ -1,4 +1,4 @@
-import type { EndpointAnswer } from '@bolsa/client-kit/api-client';
+import type { EndpointAnswer, EndpointOf } from '@bolsa/client-kit/api-client';
 import {
   type halfOrFullSchema,
   isSourceOfOrderKind,
@@ -10,10 +10,9 @@ import {
   type TimeInForce,
   type TradableSource,
   type TradeDirection,
-  tradingApi,
   type WalletType,
-  walletApi,
 } from '@bolsa/contracts';
+import { tradingRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -31,14 +30,20 @@ export const SCROLL_PAGE_SIZE = 20;
 export type TradeList = 'holding' | 'closed' | 'entrusted' | 'history';
 
 const listEndpoints = {
-  holding: tradingApi.positions,
-  closed: tradingApi.closedPositions,
-  entrusted: tradingApi.entrustedOrders,
-  history: tradingApi.orderHistory,
+  holding: tradingRoutes.positions,
+  closed: tradingRoutes.closedPositions,
+  entrusted: tradingRoutes.entrustedOrders,
+  history: tradingRoutes.orderHistory,
 } as const;
 
 /** The page each list answers, as its contract entry types it: positions (holding, closed) or orders. */
-export type TradeListPage<L extends TradeList> = EndpointAnswer<(typeof listEndpoints)[L]>;
+type TradeListPages = {
+  holding: EndpointAnswer<EndpointOf<typeof listEndpoints.holding>>;
+  closed: EndpointAnswer<EndpointOf<typeof listEndpoints.closed>>;
+  entrusted: EndpointAnswer<EndpointOf<typeof listEndpoints.entrusted>>;
+  history: EndpointAnswer<EndpointOf<typeof listEndpoints.history>>;
+};
+export type TradeListPage<L extends TradeList> = TradeListPages[L];
 type ListCall<L extends TradeList> = (input: {
   body: { pageNum: number; pageSize: number };
   signal?: AbortSignal;
@@ -100,7 +105,7 @@ export function useOrderHistory() {
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderId: string) => callApi(tradingApi.cancelOrder, { body: { orderId } }),
+    mutationFn: (orderId: string) => callApi(tradingRoutes.cancelOrder, { body: { orderId } }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
@@ -112,7 +117,7 @@ export function useCancelOrder() {
 export function useMinCount(code: string) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'min-count', code],
-    queryFn: ({ signal }) => callApi(tradingApi.minCount, { body: { stockCode: code }, signal }),
+    queryFn: ({ signal }) => callApi(tradingRoutes.minCount, { body: { stockCode: code }, signal }),
     enabled: code !== '',
     retry: false,
   });
@@ -122,7 +127,7 @@ export function useMinCount(code: string) {
 export function usePositionsByStock(code: string) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'by-stock', code],
-    queryFn: ({ signal }) => callApi(tradingApi.positionsByStock, { body: { stockCode: code }, signal }),
+    queryFn: ({ signal }) => callApi(tradingRoutes.positionsByStock, { body: { stockCode: code }, signal }),
     enabled: code !== '',
   });
 }
@@ -131,7 +136,7 @@ export function usePositionsByStock(code: string) {
 export function useHalfOrFull(positionId: string | undefined) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'half-or-full', positionId],
-    queryFn: positionId === undefined ? skipToken : ({ signal }) => callApi(tradingApi.halfOrFull, { body: { id: positionId }, signal }),
+    queryFn: positionId === undefined ? skipToken : ({ signal }) => callApi(tradingRoutes.halfOrFull, { body: { id: positionId }, signal }),
   });
 }
 
@@ -139,7 +144,7 @@ export function useHalfOrFull(positionId: string | undefined) {
 export function useMarketWallet(walletType: WalletType | undefined) {
   return useQuery({
     queryKey: [...walletQueryScope, 'one', walletType],
-    queryFn: walletType === undefined ? skipToken : ({ signal }) => callApi(walletApi.walletBalance, { body: { walletType }, signal }),
+    queryFn: walletType === undefined ? skipToken : ({ signal }) => callApi(walletRoutes.walletBalance, { body: { walletType }, signal }),
   });
 }
 
@@ -180,12 +185,12 @@ export function createOrder(input: OrderInput): Promise<Order> {
     idempotencyKey: fields.idempotencyKey,
   };
   if (isSourceOfOrderKind(source, 'gold'))
-    return callApi(tradingApi[orderKinds.gold.api], { body: { goldCode: code, goldName: name, ...common } });
-  if (isSourceOfOrderKind(source, 'forex')) return callApi(tradingApi[orderKinds.forex.api], { body: { stockCode: code, ...common } });
+    return callApi(tradingRoutes[orderKinds.gold.api], { body: { goldCode: code, goldName: name, ...common } });
+  if (isSourceOfOrderKind(source, 'forex')) return callApi(tradingRoutes[orderKinds.forex.api], { body: { stockCode: code, ...common } });
   const openClose = fields.openClose;
   if (isSourceOfOrderKind(source, 'twStock'))
-    return callApi(tradingApi[orderKinds.twStock.api], { body: { stockCode: code, source, ...common, openClose } });
-  return callApi(tradingApi[orderKinds.stock.api], { body: { stockCode: code, source, ...common, openClose } });
+    return callApi(tradingRoutes[orderKinds.twStock.api], { body: { stockCode: code, source, ...common, openClose } });
+  return callApi(tradingRoutes[orderKinds.stock.api], { body: { stockCode: code, source, ...common, openClose } });
 }
 
 export function useCreateOrder() {
@@ -204,7 +209,7 @@ export function useClosePosition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; quantity?: string | undefined; idempotencyKey: string }) =>
-      callApi(tradingApi.closePosition, { body: input }),
+      callApi(tradingRoutes.closePosition, { body: input }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
@@ -216,7 +221,7 @@ export function useClosePosition() {
 export function useAddMargin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; amount: string; idempotencyKey: string }) => callApi(tradingApi.addMargin, { body: input }),
+    mutationFn: (input: { id: string; amount: string; idempotencyKey: string }) => callApi(tradingRoutes.addMargin, { body: input }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });
       await queryClient.invalidateQueries({ queryKey: walletQueryScope });
@@ -229,7 +234,7 @@ export function useUpdateTakeProfitStopLoss() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; takeProfit: string | null; stopLoss: string | null }) =>
-      callApi(tradingApi.updateTakeProfitStopLoss, { body: input }),
+      callApi(tradingRoutes.updateTakeProfitStopLoss, { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tradeQueryScope }),
   });
 }

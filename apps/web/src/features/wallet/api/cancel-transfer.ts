@@ -1,4 +1,4 @@
-import { transferApi } from '@bolsa/contracts';
+import { transferRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
@@ -6,7 +6,7 @@ import type { TransferResult } from './transfer.ts';
 
 /** POST /web/wallet/cancelTransfer: withdraws a conversion still waiting for the FX market to open. */
 export function cancelTransfer(transferId: string): Promise<TransferResult> {
-  return callApi(transferApi.cancelTransfer, { body: { transferId } });
+  return callApi(transferRoutes.cancelTransfer, { body: { transferId } });
 }
 
 export function useCancelTransfer() {

@@ -1,4 +1,4 @@
-import { buyingPowerApi } from '@bolsa/contracts';
+import { buyingPowerRoutes } from '@bolsa/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
@@ -7,7 +7,7 @@ import { walletQueryScope } from '../../../lib/query-scopes.ts';
 export function useBuyingPower() {
   return useQuery({
     queryKey: [...walletQueryScope, 'buying-power'],
-    queryFn: ({ signal }) => callApi(buyingPowerApi.buyingPower, { signal }),
+    queryFn: ({ signal }) => callApi(buyingPowerRoutes.buyingPower, { signal }),
     refetchOnWindowFocus: 'always',
   });
 }

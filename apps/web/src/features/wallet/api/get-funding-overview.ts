@@ -1,4 +1,5 @@
-import { type fundingOverviewSchema, walletApi } from '@bolsa/contracts';
+import type { fundingOverviewSchema } from '@bolsa/contracts';
+import { walletRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -16,7 +17,7 @@ export function userTimeZone(): string {
 
 /** POST /web/userCenter/getFundingOverview: today's date and realised profit, and the USD total. */
 export function getFundingOverview(signal?: AbortSignal): Promise<FundingOverview> {
-  return callApi(walletApi.fundingOverview, { body: { timeZone: userTimeZone() }, signal });
+  return callApi(walletRoutes.fundingOverview, { body: { timeZone: userTimeZone() }, signal });
 }
 
 export const fundingOverviewQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { transferApi, type transferQuoteSchema, type WalletType } from '@bolsa/contracts';
+import type { transferQuoteSchema, WalletType } from '@bolsa/contracts';
+import { transferRoutes } from '@bolsa/contracts/routes';
 import { useMutation } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type TransferQuoteInput = { fromWalletType: WalletType; toWalletType: Wal
 
 /** POST /web/wallet/transferQuote: the rate and amount received for a transfer across currencies, held 30 s. */
 export function getTransferQuote(input: TransferQuoteInput): Promise<TransferQuote> {
-  return callApi(transferApi.transferQuote, { body: input, requestId: 'transfer-quote' });
+  return callApi(transferRoutes.transferQuote, { body: input, requestId: 'transfer-quote' });
 }
 
 export function useTransferQuote() {

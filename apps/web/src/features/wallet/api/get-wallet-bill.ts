@@ -1,4 +1,5 @@
-import { type pageOf, type StatementKindFilter, type WalletType, walletApi, type walletBillSchema } from '@bolsa/contracts';
+import type { pageOf, StatementKindFilter, WalletType, walletBillSchema } from '@bolsa/contracts';
+import { walletRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -16,7 +17,7 @@ export type StatementFilters = { walletType?: WalletType; kind?: StatementKindFi
 /** POST /web/wallet/getWalletBill: one page of the statement, times formatted in the user's time zone. */
 export function getWalletBill(input: StatementFilters & { pageNum: number }, signal?: AbortSignal): Promise<WalletBillPage> {
   const { pageNum, ...filters } = input;
-  return callApi(walletApi.walletBill, {
+  return callApi(walletRoutes.walletBill, {
     body: { ...filters, timeZone: userTimeZone(), pageNum, pageSize: statementPageSize },
     signal,
   });

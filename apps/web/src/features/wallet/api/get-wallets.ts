@@ -1,4 +1,5 @@
-import { walletApi, type walletOverviewSchema } from '@bolsa/contracts';
+import type { walletOverviewSchema } from '@bolsa/contracts';
+import { walletRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type WalletOverview = output<typeof walletOverviewSchema>;
 
 /** POST /web/userCenter/getWalletBalance: every wallet of the user with its balances, and the USD total. */
 export function getWallets(signal?: AbortSignal): Promise<WalletOverview> {
-  return callApi(walletApi.allWallets, { body: {}, signal });
+  return callApi(walletRoutes.allWallets, { body: {}, signal });
 }
 
 export const walletsQueryOptions = () =>

@@ -1,4 +1,5 @@
-import { transferApi, type transferResultSchema, type WalletType } from '@bolsa/contracts';
+import type { transferResultSchema, WalletType } from '@bolsa/contracts';
+import { transferRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
@@ -15,7 +16,7 @@ export type TransferInput = {
 
 /** POST /web/wallet/transfer: moves money between two of the user's wallets (with the quote across currencies). */
 export function transfer(input: TransferInput): Promise<TransferResult> {
-  return callApi(transferApi.transfer, { body: input });
+  return callApi(transferRoutes.transfer, { body: input });
 }
 
 export function useTransfer() {

@@ -1,0 +1,168 @@
+/**
+ * The customer API's routes without their schemas: per contract entry only its method and path, so a
+ * screen that calls the API loads no zod (issue 26). Each table is typed by its contract object through
+ * `import type` only: a route carries its entry as a phantom type, so `callApi(marketRoutes.kline, …)`
+ * types the query and the answer from the zod schemas while none of them reaches the bundle.
+ *
+ * One source of truth: the zod contracts. `RoutesOf` makes the compiler reject a table that misses an
+ * entry, names one the contract lacks, or disagrees on a method or a path (each is a literal type of the
+ * contract), and `routes.test.ts` checks the same at run time for every customer contract object.
+ * Forms that validate keep importing the schemas from `@bolsa/contracts`; the server only uses those.
+ */
+import type { accountApi } from './account.ts';
+import type { areaApi } from './areas.ts';
+import type { articlesApi } from './articles.ts';
+import type { bankCardApi } from './bank-cards.ts';
+import type { buyingPowerApi } from './buying-power.ts';
+import type { depositApi } from './deposits.ts';
+import type { holdingApi } from './holdings.ts';
+import type { kycApi } from './kyc.ts';
+import type { marketApi, watchlistApi } from './market.ts';
+import type { tradingApi } from './trading.ts';
+import type { transferApi } from './transfers.ts';
+import type { messagesApi } from './user-messages.ts';
+import type { walletApi } from './wallet.ts';
+import type { withdrawalApi } from './withdrawals.ts';
+
+/** What every route has at run time; the server's contract entries have it too. */
+export type RouteShape = { readonly method: 'GET' | 'POST'; readonly path: string };
+
+/** Never assigned: it only holds a route's contract entry in the type system. */
+declare const entryType: unique symbol;
+
+/** A contract entry's route: its method and path, with the entry itself as a phantom type. */
+export type Route<E extends RouteShape> = {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly [entryType]?: E;
+};
+
+/** The routes of a contract object: one per entry, each agreeing with it on method and path. */
+export type RoutesOf<Api> = { readonly [K in keyof Api]: Api[K] extends RouteShape ? Route<Api[K]> : never };
+
+export const accountRoutes: RoutesOf<typeof accountApi> = {
+  getEmailCode: { method: 'POST', path: '/getEmailCode' },
+  register: { method: 'POST', path: '/register' },
+  login: { method: 'POST', path: '/loginByUsername' },
+  logout: { method: 'POST', path: '/logout' },
+  resetPassword: { method: 'POST', path: '/resetPassword' },
+  updatePassword: { method: 'POST', path: '/updatePassword' },
+  settingPayPassword: { method: 'POST', path: '/settingPayPassword' },
+  updatePayPassword: { method: 'POST', path: '/updatePayPassword' },
+  userInfo: { method: 'POST', path: '/api/user/info' },
+  appVersion: { method: 'GET', path: '/appVersion/getPublishAppVersion' },
+};
+
+export const areaRoutes: RoutesOf<typeof areaApi> = {
+  list: { method: 'GET', path: '/areaInfo/list' },
+};
+
+export const articlesRoutes: RoutesOf<typeof articlesApi> = {
+  dict: { method: 'GET', path: '/dict/data' },
+  list: { method: 'POST', path: '/article/pageList' },
+  detail: { method: 'GET', path: '/article/:id' },
+};
+
+export const bankCardRoutes: RoutesOf<typeof bankCardApi> = {
+  cards: { method: 'POST', path: '/UserAccount/SelectCardNo' },
+  addCard: { method: 'POST', path: '/UserAccount/addCardNo' },
+  updateCard: { method: 'POST', path: '/UserAccount/UpdateCardNo' },
+  deleteCard: { method: 'POST', path: '/UserAccount/delete-card' },
+  addresses: { method: 'POST', path: '/UserAccount/selectWalletAddress' },
+  saveAddress: { method: 'POST', path: '/UserAccount/saveWalletAddress' },
+  deleteAddress: { method: 'POST', path: '/UserAccount/deleteWalletAddress' },
+};
+
+export const buyingPowerRoutes: RoutesOf<typeof buyingPowerApi> = {
+  buyingPower: { method: 'POST', path: '/wallet/buyingPower' },
+};
+
+export const depositRoutes: RoutesOf<typeof depositApi> = {
+  depositMethods: { method: 'POST', path: '/recharge/currency/selectList' },
+  createDeposit: { method: 'POST', path: '/recharge/create' },
+  deposits: { method: 'POST', path: '/recharge/listPage' },
+};
+
+export const holdingRoutes: RoutesOf<typeof holdingApi> = {
+  holding: { method: 'POST', path: '/stock/holding' },
+};
+
+export const kycRoutes: RoutesOf<typeof kycApi> = {
+  submit: { method: 'POST', path: '/updateReal' },
+  state: { method: 'POST', path: '/kyc/state' },
+};
+
+export const marketRoutes: RoutesOf<typeof marketApi> = {
+  tgAllStockList: { method: 'GET', path: '/tg_st/all_stock_list' },
+  tradingDays: { method: 'POST', path: '/stocka_trading_day/getPageList' },
+  globalIndex: { method: 'GET', path: '/m_ft/global_index' },
+  topList: { method: 'GET', path: '/m_ft/topList' },
+  stockList: { method: 'GET', path: '/m_ft/stock_list' },
+  futuresList: { method: 'GET', path: '/m_ft/futures_list' },
+  stockDetail: { method: 'GET', path: '/m_ft/stock_detail_ft' },
+  detailQuote: { method: 'GET', path: '/m_ft/detail_quote' },
+  summaryDetail: { method: 'GET', path: '/m_ft/summary_detail' },
+  kline: { method: 'GET', path: '/m_ft/kline' },
+  allStockList: { method: 'GET', path: '/m_ft/all_stock_list' },
+  hotStock: { method: 'GET', path: '/m_ft/hot_stock' },
+  homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list' },
+  futuresOptList: { method: 'GET', path: '/m_ft/futures_opt_list' },
+  newStock: { method: 'GET', path: '/m_ft/webull/new/stock' },
+  getStock: { method: 'GET', path: '/quotes/getStock' },
+  search: { method: 'POST', path: '/market/getMaket' },
+  markets: { method: 'POST', path: '/market/getMakets' },
+};
+
+export const watchlistRoutes: RoutesOf<typeof watchlistApi> = {
+  list: { method: 'GET', path: '/userSelfSecurity/selectSelfSelectionStocksData' },
+  save: { method: 'POST', path: '/userSelfSecurity/save' },
+  delete: { method: 'POST', path: '/userSelfSecurity/delete/:id' },
+  deleteByStockCode: { method: 'POST', path: '/userSelfSecurity/deleteByStockCode/:stockCode' },
+  sort: { method: 'POST', path: '/userSelfSecurity/sort' },
+};
+
+export const tradingRoutes: RoutesOf<typeof tradingApi> = {
+  createStock: { method: 'POST', path: '/stock/create' },
+  createTwStock: { method: 'POST', path: '/twStock/create' },
+  createGold: { method: 'POST', path: '/gold/create' },
+  createForex: { method: 'POST', path: '/forex/create' },
+  minCount: { method: 'POST', path: '/stocka_config/getMinCount' },
+  positions: { method: 'POST', path: '/position/me' },
+  positionsByStock: { method: 'POST', path: '/position/getByStock' },
+  closedPositions: { method: 'POST', path: '/position/flatList' },
+  entrustedOrders: { method: 'POST', path: '/position/consignList' },
+  orderHistory: { method: 'POST', path: '/position/water/pageList' },
+  halfOrFull: { method: 'POST', path: '/position/getHalfOrFullNum' },
+  closePosition: { method: 'POST', path: '/position/flatPosition' },
+  addMargin: { method: 'POST', path: '/position/addPositionMargin' },
+  updateTakeProfitStopLoss: { method: 'POST', path: '/position/updateTakeProfitStopLoss' },
+  orderDetail: { method: 'POST', path: '/orders/additions' },
+  cancelOrder: { method: 'POST', path: '/orders/cancel' },
+};
+
+export const transferRoutes: RoutesOf<typeof transferApi> = {
+  transferQuote: { method: 'POST', path: '/wallet/transferQuote' },
+  transfer: { method: 'POST', path: '/wallet/transfer' },
+  cancelTransfer: { method: 'POST', path: '/wallet/cancelTransfer' },
+};
+
+export const messagesRoutes: RoutesOf<typeof messagesApi> = {
+  list: { method: 'GET', path: '/userMessage/getMessage' },
+  detail: { method: 'GET', path: '/userMessage/:id' },
+  markRead: { method: 'POST', path: '/userMessage/updateRead' },
+};
+
+export const walletRoutes: RoutesOf<typeof walletApi> = {
+  walletBalance: { method: 'POST', path: '/wallet/getWalletBalance' },
+  allWallets: { method: 'POST', path: '/userCenter/getWalletBalance' },
+  fundingOverview: { method: 'POST', path: '/userCenter/getFundingOverview' },
+  walletBill: { method: 'POST', path: '/wallet/getWalletBill' },
+};
+
+export const withdrawalRoutes: RoutesOf<typeof withdrawalApi> = {
+  usableWithdrawal: { method: 'GET', path: '/withdrawal/getUsableWithdrawalAmount' },
+  withdraw: { method: 'POST', path: '/withdrawal/withdrawal-apply' },
+  withdrawOther: { method: 'POST', path: '/withdrawal/other-withdrawal-apply' },
+  yenQuote: { method: 'POST', path: '/withdrawal/yen-quote' },
+  withdrawals: { method: 'POST', path: '/withdrawal/listPage' },
+};

@@ -17,6 +17,7 @@ import type { buyingPowerApi } from './buying-power.ts';
 import type { depositApi } from './deposits.ts';
 import type { holdingApi } from './holdings.ts';
 import type { kycApi } from './kyc.ts';
+import type { leverageApi } from './leverage.ts';
 import type { marketApi, watchlistApi } from './market.ts';
 import type { tradingApi } from './trading.ts';
 import type { transferApi } from './transfers.ts';
@@ -165,4 +166,9 @@ export const withdrawalRoutes: RoutesOf<typeof withdrawalApi> = {
   withdrawOther: { method: 'POST', path: '/withdrawal/other-withdrawal-apply' },
   yenQuote: { method: 'POST', path: '/withdrawal/yen-quote' },
   withdrawals: { method: 'POST', path: '/withdrawal/listPage' },
+};
+
+export const leverageRoutes: RoutesOf<typeof leverageApi> = {
+  acknowledgement: { method: 'POST', path: '/trading/leverageAcknowledgement' },
+  acknowledge: { method: 'POST', path: '/trading/acknowledgeLeverage' },
 };

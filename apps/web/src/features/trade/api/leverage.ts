@@ -1,4 +1,5 @@
-import { type LeverageAcknowledgeBody, leverageApi } from '@bolsa/contracts';
+import type { LeverageAcknowledgeBody } from '@bolsa/contracts';
+import { leverageRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { tradeQueryScope } from '../../../lib/query-scopes.ts';
@@ -9,7 +10,7 @@ const acknowledgementKey = [...tradeQueryScope, 'leverage-acknowledgement'] as c
 export function useLeverageAcknowledgement(isNeeded: boolean) {
   return useQuery({
     queryKey: acknowledgementKey,
-    queryFn: ({ signal }) => callApi(leverageApi.acknowledgement, { body: {}, signal }),
+    queryFn: ({ signal }) => callApi(leverageRoutes.acknowledgement, { body: {}, signal }),
     enabled: isNeeded,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -19,7 +20,7 @@ export function useLeverageAcknowledgement(isNeeded: boolean) {
 export function useAcknowledgeLeverage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LeverageAcknowledgeBody) => callApi(leverageApi.acknowledge, { body }),
+    mutationFn: (body: LeverageAcknowledgeBody) => callApi(leverageRoutes.acknowledge, { body }),
     onSuccess: (answer) => queryClient.setQueryData(acknowledgementKey, answer),
   });
 }

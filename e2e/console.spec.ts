@@ -107,7 +107,7 @@ test('an operator enrols two-factor sign-in, signs in with a code, and verifies 
       await expect(app.getByRole('heading', { name: 'Esperando revisión' })).toBeVisible();
 
       // The reviewer opens the queue, looks at both sides of the document and verifies it.
-      await page.getByRole('link', { name: 'Identity verification' }).click();
+      await page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Identity verification' }).click();
       const row = page.getByRole('row', { name: new RegExp(user.user.email) });
       await expect(row).toContainText('Lucía Gómez');
       await row.getByRole('button', { name: 'Expand row' }).click();

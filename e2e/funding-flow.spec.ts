@@ -56,7 +56,7 @@ test('a new user deposits to the US-stock wallet, the operator approves it in th
     await console.getByLabel('Email').fill(E2E_OPERATOR.email);
     await console.getByLabel('Password').fill(E2E_OPERATOR.password);
     await console.getByRole('button', { name: 'Sign in' }).click();
-    await console.getByRole('link', { name: 'Deposits' }).click();
+    await console.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Deposits' }).click();
     const row = console.getByRole('row', { name: new RegExp(session.user.email) });
     await expect(row).toContainText(reference);
     await expect(row).toContainText('US stocks');

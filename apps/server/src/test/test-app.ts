@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { leverageQuestionsVersion } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app.ts';
@@ -199,7 +201,7 @@ export const rightLeverageAnswers = {
 
 /**
  * Registers a user through the real code flow and returns the session. The user has answered the leverage
- * check (through its endpoint) unless `hasLeverageCheck: false`: most scenarios trade with leverage and are
+ * check (its stored answers) unless `hasLeverageCheck: false`: most scenarios trade with leverage and are
  * not about that check; the ones that are register users without it.
  */
 export async function registerUser(
@@ -217,8 +219,12 @@ export async function registerUser(
   if (response.body.code !== 200) throw new Error(`register failed: ${response.body.msg}`);
   const { token } = response.body.data;
   if (options.hasLeverageCheck !== false) {
-    const checked = await testApp.call('/trading/acknowledgeLeverage', { token, body: rightLeverageAnswers });
-    if (checked.body.code !== 200) throw new Error(`leverage check failed: ${checked.body.msg}`);
+    // Stored as the endpoint stores it, but without an authenticated request: a request would put the new
+    // session in the process's session cache, and the session tests change sessions behind that cache.
+    await testApp.database.db.execute(
+      sql`INSERT INTO trading_leverage_acknowledgements (user_id, questions_version, answers)
+          VALUES (${Number(response.body.data.user.id)}, ${leverageQuestionsVersion}, ${JSON.stringify(rightLeverageAnswers.answers)}::jsonb)`,
+    );
   }
   return { email, password, token, user: response.body.data.user };
 }

@@ -113,10 +113,10 @@ describe('trading: orders, fills, positions and their money, through the API', (
     const detail = await call<{ fills: Array<{ price: string }> }>('/orders/additions', ana.token, { orderId: response.body.data.id });
     expect(detail.body.data.fills).toEqual([expect.objectContaining({ price: '200.01', quantity: '10', fee: '2.01', margin: '1000.05' })]);
     const bill = await call<Page<{ reason: string; amount: string }>>('/wallet/getWalletBill', ana.token, { walletType: 'STOCK' });
-    // One entry of -1002.06 in the ledger, shown as the trade (margin 1000.05) and its fee (2.01) on lines of their own.
+    // One entry of -1002.06 in the ledger, shown as the margin of the 2× buy (1000.05, not the 2,000.10 traded) and its fee (2.01) on lines of their own.
     expect(bill.body.data.list.slice(0, 2)).toEqual([
       expect.objectContaining({ reason: 'trade_margin', line: 'fee', amount: '-2.01' }),
-      expect.objectContaining({ reason: 'trade_margin', line: 'buy', amount: '-1000.05' }),
+      expect.objectContaining({ reason: 'trade_margin', line: 'margin_buy', amount: '-1000.05' }),
     ]);
   });
 

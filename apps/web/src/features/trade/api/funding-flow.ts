@@ -1,8 +1,10 @@
 import type { WalletType } from '@bolsa/contracts';
 import { buyingPowerRoutes, transferRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
+import { showError, showToast } from '../../../lib/toast.ts';
 
 /** POST /web/wallet/buyingPower: each market's buying power (issue 15 §3). Under the wallet scope: refreshed with every balance. */
 export function useBuyingPower() {
@@ -34,9 +36,14 @@ export function useTopUpQuote(input: QuoteInput | null) {
 
 /** The wallet transfer (the same service as the Transfer page); every wallet read refreshes after it. */
 export function useTopUp() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: QuoteInput & { quoteId?: string; idempotencyKey: string }) => callApi(transferRoutes.transfer, { body }),
+    // Here, not in mutate(): the live balance often shows the money, and the offer leaves the screen, before the
+    // answer arrives, and mutate()'s own callbacks never run once their component is gone.
+    onSuccess: (result) => showToast(t(result.status === 'pending' ? 'trade.topUp.pending' : 'trade.topUp.done'), 'success'),
+    onError: showError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryScope }),
   });
 }

@@ -2,7 +2,6 @@ import { currencyOfWallet, type Locale, type WalletType } from '@bolsa/contracts
 import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
-import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useTicketWallets, useTopUp, useTopUpQuote } from '../api/funding-flow.ts';
 import './top-up-offer.css';
@@ -58,19 +57,13 @@ export function TopUpOffer({ target, shortfall, locale }: TopUpOfferProps) {
   const isWaitingForQuote = !plan.isSameCurrency && !quote.data;
 
   const move = () => {
-    topUp.mutate(
-      {
-        fromWalletType: plan.from,
-        toWalletType: target,
-        amount: plan.amount,
-        ...(quote.data && !plan.isSameCurrency ? { quoteId: quote.data.quoteId } : {}),
-        idempotencyKey: newIdempotencyKey(),
-      },
-      {
-        onSuccess: (result) => showToast(t(result.status === 'pending' ? 'trade.topUp.pending' : 'trade.topUp.done'), 'success'),
-        onError: showError,
-      },
-    );
+    topUp.mutate({
+      fromWalletType: plan.from,
+      toWalletType: target,
+      amount: plan.amount,
+      ...(quote.data && !plan.isSameCurrency ? { quoteId: quote.data.quoteId } : {}),
+      idempotencyKey: newIdempotencyKey(),
+    });
   };
 
   return (

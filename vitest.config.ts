@@ -33,7 +33,8 @@ export default defineConfig({
       ...serverProjects,
       'apps/web',
       'apps/admin',
-      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'] } },
+      // One file at a time: lint-config.test.ts writes probe files under apps/ that check-boundaries.test.ts scans.
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], fileParallelism: false } },
     ],
   },
 });

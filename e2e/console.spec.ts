@@ -1,8 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { E2E_OPERATOR, expect, type Stack, test, tinyPng, totpCodeAt, uniqueEmail } from './fixtures.ts';
-
-type Session = { token: string; user: { id: string; email: string } };
+import { E2E_OPERATOR, expect, type Stack, signUpInApp, test, tinyPng, totpCodeAt, uniqueEmail } from './fixtures.ts';
 
 const desktop = { width: 1280, height: 800 };
 
@@ -26,21 +24,6 @@ async function signInWithPassword(page: Page, email: string, password: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
-}
-
-/** A user registered through the API (code from the SMTP sink) with the app open, logged in, in Spanish. */
-async function signUpInApp(page: Page, stack: Stack): Promise<Session> {
-  const email = uniqueEmail('consola');
-  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
-  const session = await stack.api<Session>('/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
-  });
-  await page.goto('/#/pages/auth/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('usa12_token', value.token);
-    localStorage.setItem('usa12_user', JSON.stringify(value.user));
-  }, session);
-  return session;
 }
 
 test('an operator enrols two-factor sign-in, signs in with a code, and verifies an identity a user sent from the app', async ({
@@ -94,7 +77,7 @@ test('an operator enrols two-factor sign-in, signs in with a code, and verifies 
     const userContext = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 375, height: 812 } });
     try {
       const app = await userContext.newPage();
-      const user = await signUpInApp(app, stack);
+      const user = await signUpInApp(app, stack, 'consola');
       await app.goto('/#/pages/kycverify/idcard');
       await app.getByLabel('País de emisión').selectOption('AR');
       await app.getByLabel('Nombre', { exact: true }).fill('Lucía');
@@ -156,7 +139,7 @@ test('axe finds no serious or critical violation on the console login and main p
   };
   // A pending verification and a pending deposit, so the queues are scanned with rows and status tags.
   const appPage = await context.newPage();
-  const user = await signUpInApp(appPage, stack);
+  const user = await signUpInApp(appPage, stack, 'consola');
   await appPage.close();
   const upload = async () => {
     const form = new FormData();

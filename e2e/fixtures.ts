@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 export type Mail = { to: string; text: string };
@@ -228,6 +228,23 @@ export const test = base.extend<{ stack: Stack }, { workerStack: Stack }>({
 });
 
 export { expect };
+
+export type Session = { token: string; user: { id: string; email: string } };
+
+/** Registers a new account through the real API (code from the SMTP sink) and opens the app logged in as it. */
+export async function signUpInApp(page: Page, stack: Stack, emailPrefix = 'e2e'): Promise<Session> {
+  const email = uniqueEmail(emailPrefix);
+  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
+  const session = await stack.api<Session>('/register', {
+    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
+  });
+  await page.goto('/#/pages/auth/login');
+  await page.evaluate((value) => {
+    localStorage.setItem('usa12_token', value.token);
+    localStorage.setItem('usa12_user', JSON.stringify(value.user));
+  }, session);
+  return session;
+}
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e') {

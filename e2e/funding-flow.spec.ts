@@ -1,27 +1,9 @@
-import type { Page } from '@playwright/test';
-import { E2E_OPERATOR, e2eInstrumentCodes, expect, type Stack, test, tinyPng, uniqueEmail } from './fixtures.ts';
-
-type Session = { token: string; user: { id: string; email: string } };
+import { E2E_OPERATOR, e2eInstrumentCodes, expect, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 const CODE = 'AAPL';
 
 // The journey walks the app and the console on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
-async function signUp(page: Page, stack: Stack): Promise<Session> {
-  const email = uniqueEmail('fondeo');
-  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
-  const session = await stack.api<Session>('/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
-  });
-  await page.goto('/#/pages/auth/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('usa12_token', value.token);
-    localStorage.setItem('usa12_user', JSON.stringify(value.user));
-  }, session);
-  return session;
-}
 
 test('a new user deposits to the US-stock wallet, the operator approves it in the console, and the user buys a stock at once', async ({
   page,
@@ -29,7 +11,7 @@ test('a new user deposits to the US-stock wallet, the operator approves it in th
   stack,
 }, testInfo) => {
   expect(e2eInstrumentCodes).toContain(CODE);
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'fondeo');
 
   // The deposit page asks what the money is for and shows where to send it, with this deposit's reference.
   await page.goto('/#/pages/deposit/fiat');
@@ -86,7 +68,7 @@ test('a ticket short of money in its wallet offers a one-tap transfer from anoth
   page,
   stack,
 }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'fondeo');
   await page.goto('/#/pages/deposit/fiat');
   await page.getByLabel('¿Para qué es este dinero?').selectOption('AR');
   await expect(page.getByText('Bolsa Demo S.A. (DEMO)')).toBeVisible();

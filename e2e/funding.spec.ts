@@ -1,24 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, type Stack, test, tinyPng, uniqueEmail } from './fixtures.ts';
-
-type Session = { token: string; user: { id: string; email: string } };
+import { expect, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 const screenshot = { name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng };
-
-/** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
-async function signUp(page: Page, stack: Stack): Promise<Session> {
-  const email = uniqueEmail('fondos');
-  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
-  const session = await stack.api<Session>('/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
-  });
-  await page.goto('/#/pages/auth/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('usa12_token', value.token);
-    localStorage.setItem('usa12_user', JSON.stringify(value.user));
-  }, session);
-  return session;
-}
 
 /** Deposits through the app's fiat page and has the operator approve it through the operator API. */
 async function depositAndApprove(page: Page, stack: Stack, amount: string) {
@@ -41,7 +24,7 @@ async function depositAndApprove(page: Page, stack: Stack, amount: string) {
 }
 
 test('a deposit with a screenshot is approved by an operator and shows in the balance and the statement', async ({ page, stack }) => {
-  await signUp(page, stack);
+  await signUpInApp(page, stack, 'fondos');
   await depositAndApprove(page, stack, '250');
 
   await page.goto('/#/pages/profile/index');
@@ -65,7 +48,7 @@ test('a deposit with a screenshot is approved by an operator and shows in the ba
 });
 
 test('money moves between two wallets of the same person', async ({ page, stack }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'fondos');
   await depositAndApprove(page, stack, '100');
   await page.goto('/#/pages/profile/transfer');
   await page.getByLabel('Billetera de origen').selectOption('BALANCE');
@@ -85,7 +68,7 @@ test('a withdrawal with a wrong pay password is refused; the right one waits, th
   page,
   stack,
 }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'fondos');
   await depositAndApprove(page, stack, '100');
   await stack.verifyIdentity(session.token);
   await stack.api('/settingPayPassword', { token: session.token, body: { payPassword: '246810', confirmPayPassword: '246810' } });
@@ -143,7 +126,7 @@ test('a withdrawal with a wrong pay password is refused; the right one waits, th
 });
 
 test('identity verification: the user sends an ID card, an operator verifies it, the app shows it verified', async ({ page, stack }) => {
-  await signUp(page, stack);
+  await signUpInApp(page, stack, 'fondos');
   await page.goto('/#/pages/profile/index');
   await expect(page.getByRole('link', { name: /Verificación de identidad/ })).toContainText('Sin verificar');
   await page.getByRole('link', { name: /Verificación de identidad/ }).click();

@@ -1,22 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type Stack, test, tinyPng, uniqueEmail } from './fixtures.ts';
-
-type Session = { token: string; user: { id: string; email: string } };
-
-/** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
-async function signUp(page: Page, stack: Stack): Promise<Session> {
-  const email = uniqueEmail('vivo');
-  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
-  const session = await stack.api<Session>('/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
-  });
-  await page.goto('/#/pages/auth/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('usa12_token', value.token);
-    localStorage.setItem('usa12_user', JSON.stringify(value.user));
-  }, session);
-  return session;
-}
+import { expect, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 /** Sends a deposit with its screenshot through the app's fiat page; it waits for an operator. */
 async function sendDeposit(page: Page, amount: string) {
@@ -45,7 +28,7 @@ test('the balance updates while the Account tab is open when an operator approve
   page,
   stack,
 }) => {
-  await signUp(page, stack);
+  await signUpInApp(page, stack, 'vivo');
   await sendDeposit(page, '375');
 
   // The Account tab, read before the approval: nothing credited yet.

@@ -1,28 +1,10 @@
-import type { Page } from '@playwright/test';
-import { expect, type Stack, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInApp, test } from './fixtures.ts';
 
 const appleQuote = '/#/pages/quote/stock?name=Apple&code=AAPL&market=NASDAQ&source=0';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('usa12_locale', 'en'));
 });
-
-/**
- * A new account, logged in: the watchlist journeys start from an empty list, which the demo account no
- * longer has (issue 15 §8 gives it a watchlist). Registers through the real API, code from the SMTP sink.
- */
-async function logInAsNewUser(page: Page, stack: Stack) {
-  const email = uniqueEmail('lista');
-  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
-  const session = await stack.api<{ token: string; user: unknown }>('/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
-  });
-  await page.goto('/#/pages/auth/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('usa12_token', value.token);
-    localStorage.setItem('usa12_user', JSON.stringify(value.user));
-  }, session);
-}
 
 test('a quote page shows a live price that changes within 5 seconds', async ({ page }) => {
   await page.goto(appleQuote);
@@ -58,8 +40,9 @@ test('a future shows its contract fields, and the markets tab lists futures and 
   await expect(page.getByRole('link', { name: /USD\/TWD/ })).toBeVisible();
 });
 
+// The watchlist journeys start from a new account: the demo account has a watchlist of its own (issue 15 §8).
 test('adding a quote to the watchlist shows it in the Watchlists tab, and managing removes it', async ({ page, stack }) => {
-  await logInAsNewUser(page, stack);
+  await signUpInApp(page, stack, 'lista');
   await page.goto(appleQuote);
   await page.getByRole('button', { name: 'Add to watchlist' }).click();
   await expect(page.getByText('Added to your watchlist')).toBeVisible();
@@ -107,7 +90,7 @@ test('the watchlist is reordered by dragging a row by its handle, with a mouse a
   page,
   stack,
 }) => {
-  await logInAsNewUser(page, stack);
+  await signUpInApp(page, stack, 'lista');
   const token = await page.evaluate(() => window.localStorage.getItem('usa12_token') ?? '');
   const watched = [
     { secuCode: 'AAPL', securityName: 'Apple Inc.', market: 'NASDAQ' },

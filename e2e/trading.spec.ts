@@ -1,27 +1,10 @@
 import type { Page } from '@playwright/test';
-import { e2eInstrumentCodes, expect, type Stack, test, tinyPng, uniqueEmail } from './fixtures.ts';
-
-type Session = { token: string; user: { id: string; email: string } };
+import { e2eInstrumentCodes, expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 /** A US stock the journeys' server lists (see e2eInstrumentCodes). */
 const CODE = 'AAPL';
 /** The futures contract of the journeys that expires last (Gold, February 2027). */
 const FUTURE = 'GCG7';
-
-/** Registers through the real API (code from the SMTP sink) and opens the app logged in. */
-async function signUp(page: Page, stack: Stack): Promise<Session> {
-  const email = uniqueEmail('trading');
-  await stack.api('/getEmailCode', { body: { email, type: 'register' } });
-  const session = await stack.api<Session>('/register', {
-    body: { email, password: 'secret123', confirmPassword: 'secret123', code: await stack.codeFor(email) },
-  });
-  await page.goto('/#/pages/auth/login');
-  await page.evaluate((value) => {
-    localStorage.setItem('usa12_token', value.token);
-    localStorage.setItem('usa12_user', JSON.stringify(value.user));
-  }, session);
-  return session;
-}
 
 /**
  * Before a first leveraged order the ticket asks a short check and shows the risk in money (issue 15 §11):
@@ -58,7 +41,7 @@ async function depositAndApprove(page: Page, stack: Stack, amount: string) {
 
 test('buy a US stock at market from its quote page, close half, and see the realised P&L in the statement', async ({ page, stack }) => {
   expect(e2eInstrumentCodes).toContain(CODE);
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'trading');
   await depositAndApprove(page, stack, '2000');
   await stack.api('/wallet/transfer', {
     token: session.token,
@@ -132,7 +115,7 @@ const walletOf = (stack: Stack, session: Session, walletType: string) =>
   stack.api<WalletBalance>('/wallet/getWalletBalance', { token: session.token, body: { walletType } });
 
 test('a good-till-cancelled limit order rests with its money held, and cancelling it returns the hold', async ({ page, stack }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'trading');
   await depositAndApprove(page, stack, '1000');
   await transfer(stack, session, 'STOCK', '1000', false);
 
@@ -177,7 +160,7 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
   page,
   stack,
 }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'trading');
   await depositAndApprove(page, stack, '60000');
   await transfer(stack, session, 'FUTURE', '60000', false);
 
@@ -251,7 +234,7 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
 });
 
 test('an Argentine and a Taiwan stock are bought from their own wallets (AR, TW)', async ({ page, stack }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'trading');
   await depositAndApprove(page, stack, '5100');
   await transfer(stack, session, 'AR', '100', true);
   await transfer(stack, session, 'TW', '5000', true);
@@ -303,7 +286,7 @@ test('Sell on the quote page of a held stock says what is held, offers it, and c
   page,
   stack,
 }) => {
-  const session = await signUp(page, stack);
+  const session = await signUpInApp(page, stack, 'trading');
   await depositAndApprove(page, stack, '2000');
   await transfer(stack, session, 'STOCK', '2000', false);
   await stack.api('/stock/create', {

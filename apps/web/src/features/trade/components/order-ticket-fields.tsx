@@ -14,7 +14,7 @@ import {
   type TicketFields,
   type TicketMarket,
 } from './order-ticket-model.ts';
-import { Summary } from './order-ticket-submit.tsx';
+import { SummaryRows } from './summary-rows.tsx';
 import { TopUpOffer } from './top-up-offer.tsx';
 import { formatDecimal, toMoneyText } from './trade-format.ts';
 
@@ -264,7 +264,7 @@ export function OrderPreview({ market, estimate, isClosing, leverage, locale }: 
   return (
     <section className="order-preview" aria-label={t('trade.ticket.preview')}>
       <h2 className="order-preview-title">{t('trade.ticket.preview')}</h2>
-      <Summary
+      <SummaryRows
         rows={[
           [t('trade.ticket.amount'), money(notional)],
           isClosing ? [t('trade.stockSell.proceeds'), money(Math.max(notional - fee, 0))] : [t('trade.fields.margin'), money(margin)],

@@ -19,20 +19,8 @@ import {
   type TicketMarket,
   validateTicket,
 } from './order-ticket-model.ts';
+import { SummaryRows } from './summary-rows.tsx';
 import { formatDecimal, toMoneyText } from './trade-format.ts';
-
-export function Summary({ rows }: { rows: Array<[string, string]> }) {
-  return (
-    <dl className="order-summary">
-      {rows.map(([label, value]) => (
-        <div key={label} className="order-summary-row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** The lines of the confirmation: what will be sent, and the estimate when there is one. */
 function confirmRows(draft: TicketDraft, estimate: OrderEstimate, symbol: TicketMarket['symbol'], t: TFunction, locale: Locale) {
@@ -110,7 +98,7 @@ export function useTicketSubmit(
       title: t('trade.ticket.confirmTitle'),
       content: (
         <>
-          <Summary rows={confirmRows(draft, estimate, symbol, t, locale)} />
+          <SummaryRows rows={confirmRows(draft, estimate, symbol, t, locale)} />
           {isMarketClosed ? <p className="form-note">{t('trade.ticket.marketClosed')}</p> : null}
         </>
       ),

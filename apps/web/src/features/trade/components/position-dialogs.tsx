@@ -12,6 +12,7 @@ import { useAddMargin, useMarketWallet, useUpdateTakeProfitStopLoss } from '../a
 import { isPositiveDecimal, levelErrors } from './price-levels.ts';
 import { formatDecimal } from './trade-format.ts';
 import '../trade.css';
+import { SummaryRows } from './summary-rows.tsx';
 
 const moneyPattern = /^\d+(\.\d{1,2})?$/;
 
@@ -26,19 +27,6 @@ function Sheet({ title, onClose, children }: { title: string; onClose: () => voi
         {children}
       </div>
     </Popup>
-  );
-}
-
-function Facts({ rows }: { rows: Array<[string, string]> }) {
-  return (
-    <dl className="order-summary">
-      {rows.map(([label, value]) => (
-        <div key={label} className="order-summary-row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -85,7 +73,7 @@ export function AddMarginDialog({ position, locale, onClose }: { position: Posit
   return (
     <Sheet title={t('trade.addMargin.title')} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <Facts
+        <SummaryRows
           rows={[
             [t('trade.ticket.instrument'), `${position.stockName} (${position.stockCode})`],
             [t('trade.addMargin.current'), formatMoney(position.margin, locale, symbol)],
@@ -171,7 +159,7 @@ export function EditLevelsDialog({ position, locale, onClose }: { position: Posi
   return (
     <Sheet title={t('trade.editLevels.title')} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <Facts
+        <SummaryRows
           rows={[
             [t('trade.ticket.instrument'), `${position.stockName} (${position.stockCode})`],
             [t('trade.ticket.direction'), t(position.direction === tradeDirections.sell ? 'trade.sides.1' : 'trade.sides.0')],

@@ -4,8 +4,10 @@ import { copyText } from '../../../lib/clipboard.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 const fields = ['beneficiary', 'bankName', 'accountNumber', 'cbu', 'alias', 'iban', 'swift'] as const;
+/** Names read as text; numbers and codes in a fixed-width font, where a 0 and an O differ. */
+const isCode = (field: (typeof fields)[number]) => field !== 'beneficiary' && field !== 'bankName';
 
-function CopyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function CopyRow({ label, value, isCode = true, testId }: { label: string; value: string; isCode?: boolean; testId?: string }) {
   const { t } = useTranslation();
   const copy = async () => {
     const isCopied = await copyText(value);
@@ -15,7 +17,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
     <div className="receiving-row">
       <dt>{label}</dt>
       <dd>
-        <span className="receiving-value" data-testid={testId}>
+        <span className={isCode ? 'receiving-value is-code' : 'receiving-value'} data-testid={testId}>
           {value}
         </span>
         <button type="button" className="send-code-button" aria-label={t('funding.copyField', { field: label })} onClick={copy}>
@@ -49,7 +51,7 @@ export function ReceivingAccountCard({
           <dl className="receiving-details">
             {fields.map((field) => {
               const value = account[field];
-              return value ? <CopyRow key={field} label={t(`funding.bank.${field}`)} value={value} /> : null;
+              return value ? <CopyRow key={field} label={t(`funding.bank.${field}`)} value={value} isCode={isCode(field)} /> : null;
             })}
           </dl>
         </>

@@ -41,3 +41,8 @@ export function parseAmount(text: string, locale: Locale): string | null {
 export function amountInput(text: string, locale: Locale): string {
   return parseAmount(text, locale) ?? text.replace(/[^\d.,]/g, '');
 }
+
+/** An amount field's placeholder in the locale's own writing ("0,00" in Spanish), as the field reads it. */
+export function amountPlaceholder(locale: Locale): string {
+  return `0${separatorsOf(locale).decimal}00`;
+}

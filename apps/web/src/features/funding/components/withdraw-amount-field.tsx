@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
 import { truncateDecimal } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 
 type WithdrawAmountFieldProps = {
   value: string;
@@ -20,9 +22,9 @@ export function WithdrawAmountField({ value, onValueChange, usableAmount, curren
       name="amount"
       inputMode="decimal"
       autoComplete="off"
-      placeholder="0.00"
+      placeholder={amountPlaceholder(currentLocale())}
       value={value}
-      onValueChange={(next) => onValueChange(next.replace(',', '.'))}
+      onValueChange={(next) => onValueChange(amountInput(next, currentLocale()))}
       error={error}
       addon={
         <button

@@ -9,7 +9,7 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput } from '../../../lib/parse-amount.ts';
+import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
@@ -110,7 +110,7 @@ export function DepositCryptoPage() {
                 name="amount"
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder="0.00"
+                placeholder={amountPlaceholder(currentLocale())}
                 value={form.values.amount}
                 onValueChange={(value) => form.setValue('amount', amountInput(value, currentLocale()))}
                 error={fieldError('amount')}

@@ -12,6 +12,7 @@ import { useAddMargin, useMarketWallet, useUpdateTakeProfitStopLoss } from '../a
 import { isPositiveDecimal, levelErrors } from './price-levels.ts';
 import { formatDecimal } from './trade-format.ts';
 import '../trade.css';
+import { amountInput } from '../../../lib/parse-amount.ts';
 import { SummaryRows } from './summary-rows.tsx';
 
 const moneyPattern = /^\d+(\.\d{1,2})?$/;
@@ -90,7 +91,7 @@ export function AddMarginDialog({ position, locale, onClose }: { position: Posit
           autoComplete="off"
           value={amount}
           onValueChange={(value) => {
-            setAmount(value.replace(',', '.').trim());
+            setAmount(amountInput(value, locale));
             setError(undefined);
           }}
           error={error}
@@ -152,7 +153,7 @@ export function EditLevelsDialog({ position, locale, onClose }: { position: Posi
   };
 
   const edit = (setter: (value: string) => void) => (value: string) => {
-    setter(value.replace(',', '.').trim());
+    setter(amountInput(value, locale));
     setErrors({});
   };
 

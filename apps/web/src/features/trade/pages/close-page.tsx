@@ -20,6 +20,7 @@ import { useLivePositions } from '../api/use-live-positions.ts';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 import { Pnl } from '../components/trade-rows.tsx';
 import '../trade.css';
+import { amountInput } from '../../../lib/parse-amount.ts';
 
 const noPositions: Position[] = [];
 
@@ -127,7 +128,7 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
         autoComplete="off"
         value={quantity}
         onValueChange={(value) => {
-          setQuantity(value.replace(',', '.').trim());
+          setQuantity(amountInput(value, locale));
           setError(undefined);
         }}
         error={error}

@@ -17,7 +17,7 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney, toMilliseconds, truncateDecimal } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
-import { amountInput } from '../../../lib/parse-amount.ts';
+import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -256,7 +256,7 @@ export function TransferPage() {
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="0.00"
+            placeholder={amountPlaceholder(locale)}
             value={form.values.amount}
             onValueChange={(value) => edit('amount', amountInput(value, locale))}
             error={fieldError('amount')}

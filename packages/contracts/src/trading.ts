@@ -3,7 +3,7 @@ import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
 import { orderTypes, timeInForces } from './trading-enums.ts';
 import { tradableSources } from './trading-markets.ts';
 import { typeError } from './validation.ts';
-import { idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
+import { idempotencyKeySchema, timeZoneSchema, walletTypeSchema } from './wallet.ts';
 
 /**
  * Trading calls of spec §7 ("Orders", "Positions") with the states of spec §4. Quantities, prices and
@@ -174,6 +174,16 @@ export const positionSchema = z.object({
   status: z.enum(['open', 'closed']),
   closePrice: decimal.nullable(),
   closeTimeTimestamp: z.number().int().nullable(),
+  /**
+   * An open position as part of the account (issue 15 §11), from the valuation behind total assets (§1); null
+   * for a closed position or where the account was not valued. Its worth in the wallet's currency: margin
+   * plus floating P&L, a cash holding's market value.
+   */
+  marketValue: money.nullable(),
+  /** Today's P&L: the floating P&L gained since the previous close (since the open if opened today) plus what its closes realised today. */
+  todayPnl: money.nullable(),
+  /** Its value as a percentage of the account's total assets, both in USD at the live rates. */
+  weight: decimal.nullable(),
 });
 export type Position = z.infer<typeof positionSchema>;
 
@@ -213,7 +223,12 @@ export const minCountSchema = z.object({
 export const halfOrFullSchema = z.object({ positionId: z.string(), fullNum: decimal, halfNum: decimal });
 
 const positionListBody = z
-  .object({ source: z.enum(tradableSources, { error: 'validation.invalidValue' }).optional(), ...pageBodyFields })
+  .object({
+    source: z.enum(tradableSources, { error: 'validation.invalidValue' }).optional(),
+    /** The caller's time zone: where "today" of today's P&L starts (as the funding overview's). */
+    timeZone: timeZoneSchema,
+    ...pageBodyFields,
+  })
   .optional();
 const orderIdBody = z.object({ orderId: recordIdSchema });
 
@@ -227,7 +242,7 @@ export const tradingApi = {
   positionsByStock: {
     method: 'POST',
     path: '/position/getByStock',
-    body: z.object({ stockCode: codeSchema }),
+    body: z.object({ stockCode: codeSchema, timeZone: timeZoneSchema }),
     data: z.array(positionSchema),
   },
   closedPositions: { method: 'POST', path: '/position/flatList', body: positionListBody, data: pageOf(positionSchema) },

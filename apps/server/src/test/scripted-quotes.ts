@@ -12,7 +12,8 @@ export function scriptedQuotes() {
       handlers.set(code, set);
       return () => set.delete(handler);
     },
-    set(code: string, bid: string, ask: string, marketStatus: QuoteTick['marketStatus'] = 'open') {
+    /** A quote at this bid and ask; the previous close is the bid unless given (today's P&L measures from it). */
+    set(code: string, bid: string, ask: string, marketStatus: QuoteTick['marketStatus'] = 'open', prevClose = bid) {
       const tick: QuoteTick = {
         code,
         price: bid,
@@ -22,7 +23,7 @@ export function scriptedQuotes() {
         open: bid,
         high: ask,
         low: bid,
-        prevClose: bid,
+        prevClose,
         bid,
         ask,
         bidVolume: '100',

@@ -139,3 +139,12 @@ export function truncateDecimal(value: string | null | undefined, decimals = 2):
   const fraction = (match[2] ?? '').slice(0, decimals).replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
 }
+
+/** The device's time zone (where the user's "today" starts for today's P&L and the statement's dates), UTC when unknown. */
+export function userTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

@@ -1,7 +1,7 @@
-import type { AccountAssets, AssetClass, Currency, Wallet, WalletAssets } from '@bolsa/contracts';
+import { type AccountAssets, type AssetClass, type Currency, currencyOfWallet, type Wallet, type WalletAssets } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { toMoney } from '../ledger/index.ts';
-import type { HoldingValue } from '../trading/index.ts';
+import type { HoldingValue, PositionFigures } from '../trading/index.ts';
 
 const ZERO = new Decimal(0);
 
@@ -65,4 +65,29 @@ export function accountAssetsOf(input: {
     byWallet,
     byAssetClass: [...byClass].map(([assetClass, value]) => ({ assetClass, valueUsd: toMoney(value) })),
   };
+}
+
+/**
+ * Each open position as part of those total assets (issue 15 §11): its value (a cash holding's market
+ * value), today's P&L (its floating P&L gained today plus what its closes realised today, so the
+ * positions' figures add up to the account's today's P&L but for positions closed whole today) and its
+ * weight: its value in USD over the total assets shown, in percent.
+ */
+export function positionFiguresOf(input: {
+  holdings: readonly HoldingValue[];
+  totalAssetsUsd: string;
+  rateUsd: (currency: Currency) => Decimal;
+}): Map<number, PositionFigures> {
+  const total = new Decimal(input.totalAssetsUsd);
+  const figures = new Map<number, PositionFigures>();
+  for (const holding of input.holdings) {
+    const value = new Decimal(holding.value);
+    const valueUsd = value.times(input.rateUsd(currencyOfWallet(holding.walletType)));
+    figures.set(holding.positionId, {
+      marketValue: toMoney(value),
+      todayPnl: toMoney(new Decimal(holding.todayChange).plus(holding.realisedToday)),
+      weight: total.greaterThan(0) ? valueUsd.div(total).times(100).toFixed(2) : null,
+    });
+  }
+  return figures;
 }

@@ -61,6 +61,8 @@ export const funding = defineModule({
     const convert = (amount: string, from: string, to: string, decimals: number) => marketService.convert(amount, from, to, decimals);
     const holdings = createHoldingsValuation({ catalog: needs.market.catalog, quotes: needs.trading.quotes, convert });
     const wallet = createWalletService({ db, ledger, fx, now, holdings });
+    // The positions list reads each position's share of the account from the valuation behind total assets.
+    needs.trading.service.usePortfolio((userId, timeZone) => wallet.positionFigures(userId, timeZone));
     const chain = options.chainWatcher ?? createSimulatedChainWatcher({ blockIntervalMs: config.chainBlockMs });
     const receivingAccounts = createReceivingAccountsService({ db, now });
     const buyingPower = createBuyingPowerService({ db, ledger, settings: needs.trading.settings });

@@ -17,7 +17,7 @@ import { dayIn, formatDateTime } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { defaultGroupCommitOptions, type LedgerService, toMoney } from '../ledger/index.ts';
 import type { HoldingValue } from '../trading/index.ts';
-import { accountAssetsOf } from './account-assets.ts';
+import { accountAssetsOf, positionFiguresOf } from './account-assets.ts';
 import { fxQuotes, walletTransfers } from './funding.tables.ts';
 import type { FxRates } from './fx-rates.ts';
 import { statementLinesOf } from './statement-lines.ts';
@@ -225,7 +225,8 @@ export function createWalletService(dependencies: {
       new Decimal(0),
     );
     const assets = accountAssetsOf({ wallets, holdings, realisedTodayUsd, rateUsd });
-    return { wallets, totalUsd: toMoney(totalUsd), ratesUsd, assets, todayProfit: toMoney(realisedTodayUsd) };
+    const positions = positionFiguresOf({ holdings, totalAssetsUsd: assets.totalAssetsUsd, rateUsd });
+    return { wallets, totalUsd: toMoney(totalUsd), ratesUsd, assets, todayProfit: toMoney(realisedTodayUsd), positions };
   }
 
   return {
@@ -240,6 +241,11 @@ export function createWalletService(dependencies: {
     async overview(principal: Principal) {
       const { wallets, totalUsd, ratesUsd, assets } = await snapshot(userIdOf(principal), 'UTC');
       return { wallets, totalUsd, ratesUsd, assets };
+    },
+
+    /** Each open position's value, today's P&L and weight, from the same valuation as total assets (issue 15 §11). */
+    async positionFigures(userId: number, timeZone: string) {
+      return (await snapshot(userId, timeZone)).positions;
     },
 
     async fundingOverview(principal: Principal, timeZone: string) {

@@ -11,7 +11,7 @@ import { createTradingSettings } from './trading-settings.ts';
 
 export { createInstrumentsAdminService, type InstrumentsAdminService } from './instruments-admin.service.ts';
 export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts';
-export { createHoldingsValuation, type HoldingValue } from './trading.holdings.ts';
+export { createHoldingsValuation, type HoldingValue, type PortfolioSource, type PositionFigures } from './trading.holdings.ts';
 export { registerTradingRoutes } from './trading.routes.ts';
 export { marketRules } from './trading.rules.ts';
 export { createTradingService, type QuoteSource, type TradingService } from './trading.service.ts';

@@ -1,13 +1,14 @@
 import { type AssetClass, currencyOfWallet, type QuoteTick, type WalletType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import type { Instrument } from './trading.rules.ts';
 import { multiplierOf } from './trading.rules.ts';
-import { tradingPositions } from './trading.tables.ts';
+import { tradingFills, tradingPositions } from './trading.tables.ts';
 
 /** What one open position is worth now, in its wallet's currency (issue 15 §1). Decimal strings. */
 export type HoldingValue = {
+  positionId: number;
   walletType: WalletType;
   assetClass: Exclude<AssetClass, 'cash'>;
   /** Margin plus floating P&L: for a cash stock position (leverage 1), its market value. */
@@ -15,7 +16,22 @@ export type HoldingValue = {
   floatingPnl: string;
   /** Floating P&L gained today: since the previous close, or since the open for a position opened today. */
   todayChange: string;
+  /** What its partial closes realised today (the ledger's `realised_pnl` of those closes). */
+  realisedToday: string;
 };
+
+/** A position as part of the account (issue 15 §11): its value, today's P&L and its share of total assets. */
+export type PositionFigures = {
+  /** Margin plus floating P&L in the wallet's currency: a cash holding's market value. */
+  marketValue: string;
+  /** The floating P&L gained today plus what its closes realised today: its part of the account's today's P&L. */
+  todayPnl: string;
+  /** Its value as a percentage of the account's total assets (both in USD at the live rates); null when there are none. */
+  weight: string | null;
+};
+
+/** The figures of a user's open positions by id, as the account's total assets value them (funding provides it). */
+export type PortfolioSource = (userId: number, timeZone: string) => Promise<ReadonlyMap<number, PositionFigures>>;
 
 type Dependencies = {
   catalog: { byCode: ReadonlyMap<string, Instrument> };
@@ -48,7 +64,7 @@ export function createHoldingsValuation(dependencies: Dependencies) {
     }
   }
 
-  function holdingOf(row: typeof tradingPositions.$inferSelect, dayStartsAt: Date): HoldingValue {
+  function holdingOf(row: typeof tradingPositions.$inferSelect, dayStartsAt: Date, realisedToday: string): HoldingValue {
     const instrument = catalog.byCode.get(row.code);
     const walletType = row.walletType as WalletType;
     const margin = new Decimal(row.margin);
@@ -65,11 +81,13 @@ export function createHoldingsValuation(dependencies: Dependencies) {
       today = toWallet(instrument, current.minus(reference).times(units), walletType) ?? new Decimal(0);
     }
     return {
+      positionId: row.id,
       walletType,
       assetClass: assetClassOf(instrument),
       value: margin.plus(floating).toFixed(8),
       floatingPnl: floating.toFixed(8),
       todayChange: today.toFixed(8),
+      realisedToday,
     };
   }
 
@@ -80,7 +98,23 @@ export function createHoldingsValuation(dependencies: Dependencies) {
         .select()
         .from(tradingPositions)
         .where(and(eq(tradingPositions.userId, userId), eq(tradingPositions.isOpen, true)));
-      return rows.map((row) => holdingOf(row, dayStartsAt));
+      const realised = await realisedTodayOf(
+        executor,
+        rows.map((row) => row.id),
+        dayStartsAt,
+      );
+      return rows.map((row) => holdingOf(row, dayStartsAt, realised.get(row.id) ?? '0'));
     },
   };
+}
+
+/** What the closes of these positions realised since `since`, by position (the fills of a close carry it). */
+async function realisedTodayOf(executor: Executor, positionIds: readonly number[], since: Date): Promise<Map<number, string>> {
+  if (positionIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ positionId: tradingFills.positionId, total: sql<string>`sum(${tradingFills.realisedPnl})::text` })
+    .from(tradingFills)
+    .where(and(inArray(tradingFills.positionId, [...positionIds]), isNotNull(tradingFills.realisedPnl), gte(tradingFills.createdAt, since)))
+    .groupBy(tradingFills.positionId);
+  return new Map(rows.map((row) => [Number(row.positionId), row.total]));
 }

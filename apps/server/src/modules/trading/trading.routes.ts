@@ -40,11 +40,11 @@ export function registerTradingRoutes(app: FastifyInstance, trading: TradingServ
   userRoute(app, tradingApi.minCount, { summary: 'Minimum quantity, lot, tick, leverage and fee of an instrument', tags }, ({ body }) =>
     trading.minCount(body.stockCode),
   );
-  userRoute(app, tradingApi.positions, { summary: 'Open positions with floating P&L', tags }, ({ principal, body }) =>
+  userRoute(app, tradingApi.positions, { summary: 'Open positions, P&L and weights', tags }, ({ principal, body }) =>
     trading.positions(principal, { ...firstPage, ...body, isOpen: true }),
   );
   userRoute(app, tradingApi.positionsByStock, { summary: 'Open positions in one instrument', tags }, ({ principal, body }) =>
-    trading.positionsByStock(principal, body.stockCode),
+    trading.positionsByStock(principal, body.stockCode, body.timeZone),
   );
   userRoute(app, tradingApi.closedPositions, { summary: 'Closed positions, newest first', tags }, ({ principal, body }) =>
     trading.positions(principal, { ...firstPage, ...body, isOpen: false }),

@@ -12,6 +12,7 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { toMoney } from '../ledger/index.ts';
 import { calendars, statusAt } from '../market/index.ts';
 import { type CloseReason, decimalText, type TradingContext } from './trading.context.ts';
+import type { PortfolioSource, PositionFigures } from './trading.holdings.ts';
 import * as repository from './trading.repository.ts';
 import { type Instrument, multiplierOf, tickSizeOf } from './trading.rules.ts';
 
@@ -80,8 +81,11 @@ function valuationOf(context: TradingContext, row: repository.PositionRow, instr
   return { quantity, current, openPrice, profit, zdf, walletRate };
 }
 
-/** A position as the app and the console show it, valued at the latest quote while open. */
-export function positionView(context: TradingContext, row: repository.PositionRow): Position {
+/**
+ * A position as the app and the console show it, valued at the latest quote while open; with `figures`
+ * (the account's valuation of it), also its market value, today's P&L and weight (issue 15 §11).
+ */
+export function positionView(context: TradingContext, row: repository.PositionRow, figures?: PositionFigures): Position {
   const instrument = context.catalog.byCode.get(row.code);
   const walletType = row.walletType as WalletType;
   const { quantity, current, openPrice, profit, zdf, walletRate } = valuationOf(context, row, instrument);
@@ -112,6 +116,9 @@ export function positionView(context: TradingContext, row: repository.PositionRo
     status: row.isOpen ? 'open' : 'closed',
     closePrice: decimalText(row.closePrice),
     closeTimeTimestamp: row.closedAt?.getTime() ?? null,
+    marketValue: row.isOpen ? (figures?.marketValue ?? null) : null,
+    todayPnl: row.isOpen ? (figures?.todayPnl ?? null) : null,
+    weight: row.isOpen ? (figures?.weight ?? null) : null,
   };
 }
 
@@ -195,30 +202,48 @@ export function createOrderViews(context: TradingContext) {
 export function createPositionViews(context: TradingContext) {
   const { db, instrumentOf, userIdOf } = context;
   const toPosition = (row: repository.PositionRow) => positionView(context, row);
+  /** How the account values each open position: set by funding, which owns total assets (issue 15 §1). */
+  let portfolio: PortfolioSource | undefined;
+  /** Open positions with their share of the account, all from one valuation of it. */
+  async function withFigures(userId: number, rows: readonly repository.PositionRow[], timeZone: string) {
+    const figures = portfolio && rows.some((row) => row.isOpen) ? await portfolio(userId, timeZone) : undefined;
+    return rows.map((row) => positionView(context, row, figures?.get(row.id)));
+  }
 
   return {
+    /** Funding tells trading how the account values its positions (their market value, today's P&L, weight). */
+    usePortfolio(source: PortfolioSource) {
+      portfolio = source;
+    },
+
     async openPositions() {
       return repository.openPositions(db);
     },
 
-    async positions(principal: Principal, input: { isOpen: boolean; source?: string | undefined; pageNum: number; pageSize: number }) {
-      const page = await repository.pageOfPositions(db, userIdOf(principal), {
+    async positions(
+      principal: Principal,
+      input: { isOpen: boolean; source?: string | undefined; timeZone?: string | undefined; pageNum: number; pageSize: number },
+    ) {
+      const userId = userIdOf(principal);
+      const page = await repository.pageOfPositions(db, userId, {
         isOpen: input.isOpen,
         source: input.source,
         limit: input.pageSize,
         offset: (input.pageNum - 1) * input.pageSize,
       });
-      return { list: page.rows.map(toPosition), ...pageInfo(page.total, input.pageNum, input.pageSize) };
+      const list = input.isOpen ? await withFigures(userId, page.rows, input.timeZone ?? 'UTC') : page.rows.map(toPosition);
+      return { list, ...pageInfo(page.total, input.pageNum, input.pageSize) };
     },
 
-    async positionsByStock(principal: Principal, code: string) {
-      const page = await repository.pageOfPositions(db, userIdOf(principal), {
+    async positionsByStock(principal: Principal, code: string, timeZone = 'UTC') {
+      const userId = userIdOf(principal);
+      const page = await repository.pageOfPositions(db, userId, {
         isOpen: true,
         code: code.toUpperCase(),
         limit: 100,
         offset: 0,
       });
-      return page.rows.map(toPosition);
+      return withFigures(userId, page.rows, timeZone);
     },
 
     /** A user's positions for the operator console (the caller checked the operator's permission). */

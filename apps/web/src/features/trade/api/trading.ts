@@ -16,6 +16,7 @@ import { tradingRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
+import { userTimeZone } from '../../../lib/format.ts';
 import { tradeQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type MinCount = output<typeof minCountSchema>;
@@ -45,7 +46,7 @@ type TradeListPages = {
 };
 export type TradeListPage<L extends TradeList> = TradeListPages[L];
 type ListCall<L extends TradeList> = (input: {
-  body: { pageNum: number; pageSize: number };
+  body: { pageNum: number; pageSize: number; timeZone: string };
   signal?: AbortSignal;
 }) => Promise<TradeListPage<L>>;
 
@@ -64,7 +65,8 @@ export function getTradeList<L extends TradeList>(
   paging: { pageNum: number; pageSize: number } = { pageNum: 1, pageSize: LIST_PAGE_SIZE },
 ): Promise<TradeListPage<L>> {
   const call: ListCall<L> = listCalls[list];
-  return call({ body: paging, signal });
+  // The time zone says where "today" starts for the holdings' today's P&L.
+  return call({ body: { ...paging, timeZone: userTimeZone() }, signal });
 }
 
 /** A trade list read a page at a time as the user scrolls; newest first, as the server orders it. */
@@ -127,7 +129,7 @@ export function useMinCount(code: string) {
 export function usePositionsByStock(code: string) {
   return useQuery({
     queryKey: [...tradeQueryScope, 'by-stock', code],
-    queryFn: ({ signal }) => callApi(tradingRoutes.positionsByStock, { body: { stockCode: code }, signal }),
+    queryFn: ({ signal }) => callApi(tradingRoutes.positionsByStock, { body: { stockCode: code, timeZone: userTimeZone() }, signal }),
     enabled: code !== '',
   });
 }

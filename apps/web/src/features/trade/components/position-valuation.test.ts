@@ -29,6 +29,9 @@ const position: Position = {
   status: 'open',
   closePrice: null,
   closeTimeTimestamp: null,
+  marketValue: '1000.00',
+  todayPnl: '30.00',
+  weight: '10.00',
 };
 
 function tick(code: string, bid: string, ask: string, price = bid): QuoteTick {
@@ -61,6 +64,17 @@ describe('revaluePosition (display-only, the server formula)', () => {
       currentPrice: '210.5',
     });
     expect(revaluePosition(position, tick('AAPL', '190', '190.2'))).toMatchObject({ profit: '-100.00', zdf: '-5.00' });
+  });
+
+  it("moves today's P&L and the market value by what the quote changed since the server's reading; the weight stays the server's", () => {
+    // From the server's 0.00 floating P&L to 105.00: today's P&L 30.00 → 135.00, the value 1,000.00 → 1,105.00.
+    expect(revaluePosition(position, tick('AAPL', '210.5', '210.7'))).toMatchObject({
+      todayPnl: '135.00',
+      marketValue: '1105.00',
+      weight: '10.00',
+    });
+    const unvalued = { ...position, todayPnl: null, marketValue: null };
+    expect(revaluePosition(unvalued, tick('AAPL', '210.5', '210.7'))).toMatchObject({ todayPnl: null, marketValue: null });
   });
 
   it('values a sell at the ask, gaining when the price falls', () => {
@@ -107,18 +121,24 @@ describe('revaluePosition (display-only, the server formula)', () => {
 });
 
 describe('floatingTotals', () => {
-  it('adds up open positions per currency, never across currencies', () => {
-    const taiwan = { ...position, id: '3', currency: 'TWD', walletType: 'TW' as const, profit: '-50.00' };
+  it("adds up open positions' floating and today's P&L per currency, never across currencies", () => {
+    const taiwan = { ...position, id: '3', currency: 'TWD', walletType: 'TW' as const, profit: '-50.00', todayPnl: '-20.00' };
     expect(
       floatingTotals([
         { ...position, profit: '10.10' },
-        { ...position, id: '2', profit: '-2.05' },
+        { ...position, id: '2', profit: '-2.05', todayPnl: '-1.05' },
         taiwan,
-        { ...position, id: '4', status: 'closed', profit: '99.00' },
+        { ...position, id: '4', status: 'closed', profit: '99.00', todayPnl: null },
       ]),
     ).toEqual([
-      { currency: 'USD', profit: '8.05' },
-      { currency: 'TWD', profit: '-50.00' },
+      { currency: 'USD', profit: '8.05', today: '28.95' },
+      { currency: 'TWD', profit: '-50.00', today: '-20.00' },
+    ]);
+  });
+
+  it("leaves today's total out where a position of that currency has no today's P&L", () => {
+    expect(floatingTotals([position, { ...position, id: '2', todayPnl: null }])).toEqual([
+      { currency: 'USD', profit: '0.00', today: null },
     ]);
   });
 });

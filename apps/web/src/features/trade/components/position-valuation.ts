@@ -36,15 +36,35 @@ export function revaluePosition(position: Position, tick: QuoteTick | undefined)
   const move = (current - open) * (isBuy ? 1 : -1);
   const profit = toMoneyText(move * Number(position.positionNum) * Number(position.multiplier) * rate);
   if (profit === '') return position;
-  return { ...position, currentPrice: closeAt, profit, zdf: ((move / open) * 100).toFixed(2) };
+  // What the quote changed since the server's reading moves today's P&L and the market value alike.
+  const moved = Number(profit) - Number(position.profit);
+  const shift = (value: string | null) => (value == null ? null : toMoneyText(Number(value) + moved) || value);
+  return {
+    ...position,
+    currentPrice: closeAt,
+    profit,
+    zdf: ((move / open) * 100).toFixed(2),
+    todayPnl: shift(position.todayPnl),
+    marketValue: shift(position.marketValue),
+  };
 }
 
-/** The floating P&L of open positions added up per wallet currency (positions of different markets are never summed together). */
-export function floatingTotals(positions: readonly Position[]): Array<{ currency: string; profit: string }> {
-  const totals = new Map<string, number>();
+/**
+ * The floating P&L and today's P&L of open positions added up per wallet currency (positions of different
+ * markets are never summed together); `today` is null for a currency whose positions do not all carry it.
+ */
+export function floatingTotals(positions: readonly Position[]): Array<{ currency: string; profit: string; today: string | null }> {
+  const totals = new Map<string, { profit: number; today: number | null }>();
   for (const position of positions) {
     if (position.status !== 'open') continue;
-    totals.set(position.currency, (totals.get(position.currency) ?? 0) + Number(position.profit));
+    const total = totals.get(position.currency) ?? { profit: 0, today: 0 };
+    total.profit += Number(position.profit);
+    total.today = total.today === null || position.todayPnl == null ? null : total.today + Number(position.todayPnl);
+    totals.set(position.currency, total);
   }
-  return [...totals].map(([currency, profit]) => ({ currency, profit: toMoneyText(profit) }));
+  return [...totals].map(([currency, { profit, today }]) => ({
+    currency,
+    profit: toMoneyText(profit),
+    today: today === null ? null : toMoneyText(today),
+  }));
 }

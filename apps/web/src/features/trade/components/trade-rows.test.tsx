@@ -36,7 +36,9 @@ const held = {
   status: 0,
   closePrice: null,
   closeTimeTimestamp: null,
-  fills: [],
+  marketValue: '2707.10',
+  todayPnl: '-12.40',
+  weight: '27.07',
 } as unknown as Position;
 
 function renderRow(position: Position) {
@@ -48,13 +50,27 @@ function renderRow(position: Position) {
 }
 
 describe('a position as an investor reads it (issue 15 §11)', () => {
-  it('a cash holding shows average cost, market value and its P&L, with no margin, leverage, add margin or edit levels', async () => {
+  it('in English too, and without the account figures when the server sent none', async () => {
+    await setLocale('en');
+    renderRow({ ...held, todayPnl: null, weight: null });
+    expect(screen.getByText('Total P&L')).toBeTruthy();
+    expect(screen.getByText('Market value')).toBeTruthy();
+    expect(screen.queryByText("Today's P&L")).toBeNull();
+    expect(screen.queryByText('Portfolio weight')).toBeNull();
+  });
+
+  it("a cash holding shows quantity, average cost, market value, today's and total P&L and its weight, with no margin, leverage, add margin or edit levels", async () => {
     await setLocale('es');
-    renderRow(held);
-    expect(screen.getByText('Costo promedio')).toBeTruthy();
-    expect(screen.getByText('Valor de mercado')).toBeTruthy();
-    expect(screen.getByText('$2.707,10')).toBeTruthy();
-    expect(screen.getByText('Resultado flotante')).toBeTruthy();
+    renderRow({ ...held, sellProfit: '20.00' });
+    const shownBeside = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(shownBeside('Cantidad')).toBe('10');
+    expect(shownBeside('Costo promedio')).toBe('257,16');
+    expect(shownBeside('Valor de mercado')).toBe('$2.707,10');
+    expect(shownBeside('Resultado de hoy')).toBe('\u2212$12,40');
+    expect(shownBeside('Peso en la cartera')).toBe('27,07%');
+    // Total: 135.50 floating on what is held plus 20.00 its sales realised.
+    expect(shownBeside('Resultado total')).toBe('+$155,50');
+    expect(screen.queryByText('Resultado flotante')).toBeNull();
     expect(screen.queryByText('Margen')).toBeNull();
     expect(screen.queryByText('Apalancamiento')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Añadir margen' })).toBeNull();
@@ -65,6 +81,8 @@ describe('a position as an investor reads it (issue 15 §11)', () => {
     await setLocale('es');
     renderRow({ ...held, leverage: 10, margin: '257.16' });
     expect(screen.getByText('Margen')).toBeTruthy();
+    expect(screen.getByText('Resultado flotante')).toBeTruthy();
+    expect(screen.getByText('Resultado de hoy')).toBeTruthy();
     expect(screen.getByText('10×')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Añadir margen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Editar niveles' })).toBeTruthy();

@@ -2,9 +2,9 @@ import { type Locale, type Order, openCloseKinds, orderStatuses, type Position, 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currencySymbolOf, formatDate, formatMoney, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDate, formatMoney, formatNumber, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { formatDecimal } from './trade-format.ts';
+import { formatDecimal, toMoneyText } from './trade-format.ts';
 import '../trade.css';
 
 function Detail({ label, value, className }: { label: string; value: string; className?: string }) {
@@ -46,6 +46,87 @@ function PnlRatio({ value, locale }: { value: string; locale: Locale }) {
   );
 }
 
+/** Open or closed, and whether it reads as an investor's cash holding (leverage 1) or a leveraged position. */
+type PositionKind = { isClosed: boolean; isCash: boolean };
+
+/** A cash holding's total P&L: floating on what is held plus what its sales realised (display only). */
+function totalPnlOf(position: Position): string {
+  return toMoneyText(Number(position.profit) + Number(position.sellProfit)) || position.profit;
+}
+
+function PositionHead({ position, locale, kind }: { position: Position; locale: Locale; kind: PositionKind }) {
+  const { t } = useTranslation();
+  const { isClosed, isCash } = kind;
+  const label = isClosed ? 'trade.fields.realisedPnl' : isCash ? 'trade.fields.totalPnl' : 'trade.fields.floatingPnl';
+  const pnl = isClosed ? position.sellProfit : isCash ? totalPnlOf(position) : position.profit;
+  return (
+    <div className="trade-row-head">
+      <div className="trade-row-title">
+        <span className="trade-row-name">{position.stockName}</span>
+        <span className="trade-row-code">{position.stockCode}</span>
+        <DirectionTag direction={position.direction} />
+      </div>
+      <div className="trade-row-pnl">
+        <span className="trade-row-pnl-label">{t(label)}</span>
+        <Pnl value={pnl} currency={position.currency} locale={locale} />
+        {isClosed ? null : <PnlRatio value={position.zdf} locale={locale} />}
+      </div>
+    </div>
+  );
+}
+
+/** Today's P&L and the weight in the portfolio of an open position, as the account values it (issue 15 §11). */
+function AccountShare({ position, locale }: { position: Position; locale: Locale }) {
+  const { t } = useTranslation();
+  const today = position.todayPnl == null ? null : formatSignedMoney(position.todayPnl, locale, position.currency);
+  return (
+    <>
+      {today ? <Detail label={t('trade.fields.todayPnl')} value={today.text} className={`trade-pnl ${today.trend}`} /> : null}
+      {position.weight == null ? null : (
+        <Detail label={t('trade.fields.weight')} value={`${formatNumber(position.weight, locale, { decimals: 2, minimumDecimals: 2 })}%`} />
+      )}
+    </>
+  );
+}
+
+function PositionDetails({ position, locale, kind }: { position: Position; locale: Locale; kind: PositionKind }) {
+  const { t } = useTranslation();
+  const { isClosed, isCash } = kind;
+  const symbol = currencySymbolOf(position.currency);
+  const marketValue =
+    position.marketValue ?? (Number(position.positionNum) * Number(position.currentPrice) * Number(position.multiplier)).toFixed(2);
+  return (
+    <dl className="trade-details">
+      <Detail label={t('trade.fields.quantity')} value={formatDecimal(isClosed ? position.quantity : position.positionNum, locale)} />
+      <Detail label={t(isCash ? 'trade.fields.averageCost' : 'trade.fields.openPrice')} value={formatDecimal(position.openPrice, locale)} />
+      {isClosed ? (
+        <Detail label={t('trade.fields.closePrice')} value={formatDecimal(position.closePrice, locale)} />
+      ) : (
+        <Detail label={t('trade.fields.currentPrice')} value={formatDecimal(position.currentPrice, locale)} />
+      )}
+      {isCash ? (
+        <Detail label={t('trade.fields.marketValue')} value={formatMoney(marketValue, locale, symbol)} />
+      ) : (
+        <>
+          <Detail label={t('trade.fields.leverage')} value={`${position.leverage}×`} />
+          <Detail label={t('trade.fields.margin')} value={formatMoney(position.margin, locale, symbol)} />
+        </>
+      )}
+      {isClosed ? null : <AccountShare position={position} locale={locale} />}
+      <Detail label={t('trade.fields.fees')} value={formatMoney(position.fees, locale, symbol)} />
+      {!isClosed && Number(position.sellProfit) !== 0 ? (
+        <Detail label={t('trade.fields.realisedPnl')} value={formatSignedMoney(position.sellProfit, locale, position.currency).text} />
+      ) : null}
+      {position.takeProfit ? <Detail label={t('trade.fields.takeProfit')} value={formatDecimal(position.takeProfit, locale)} /> : null}
+      {position.stopLoss ? <Detail label={t('trade.fields.stopLoss')} value={formatDecimal(position.stopLoss, locale)} /> : null}
+      <Detail
+        label={t(isClosed ? 'trade.fields.closeTime' : 'trade.fields.openTime')}
+        value={formatDate(isClosed ? position.closeTimeTimestamp : position.createTimeTimestamp)}
+      />
+    </dl>
+  );
+}
+
 export function PositionRow({
   position,
   locale,
@@ -60,64 +141,21 @@ export function PositionRow({
   onEditLevels?: (position: Position) => void;
 }) {
   const { t } = useTranslation();
-  const symbol = currencySymbolOf(position.currency);
-  const pnl = isClosed ? position.sellProfit : position.profit;
-  // A cash holding (leverage 1) reads as an investor's: average cost and market value; margin, leverage,
-  // add margin and edit levels belong to leveraged positions only (issue 15 §11).
-  const isCash = !isClosed && position.leverage === 1;
-  const marketValue = (Number(position.positionNum) * Number(position.currentPrice) * Number(position.multiplier)).toFixed(2);
+  // A cash holding (leverage 1) reads as an investor's: average cost, market value, today's and total P&L and
+  // its weight; margin, leverage, add margin and edit levels belong to leveraged positions only (issue 15 §11).
+  const kind = { isClosed, isCash: !isClosed && position.leverage === 1 };
   return (
     <li className="trade-row" aria-label={`${position.stockName} ${position.stockCode}`}>
-      <div className="trade-row-head">
-        <div className="trade-row-title">
-          <span className="trade-row-name">{position.stockName}</span>
-          <span className="trade-row-code">{position.stockCode}</span>
-          <DirectionTag direction={position.direction} />
-        </div>
-        <div className="trade-row-pnl">
-          <span className="trade-row-pnl-label">{t(isClosed ? 'trade.fields.realisedPnl' : 'trade.fields.floatingPnl')}</span>
-          <Pnl value={pnl} currency={position.currency} locale={locale} />
-          {isClosed ? null : <PnlRatio value={position.zdf} locale={locale} />}
-        </div>
-      </div>
-      <dl className="trade-details">
-        <Detail label={t('trade.fields.quantity')} value={formatDecimal(isClosed ? position.quantity : position.positionNum, locale)} />
-        <Detail
-          label={t(isCash ? 'trade.fields.averageCost' : 'trade.fields.openPrice')}
-          value={formatDecimal(position.openPrice, locale)}
-        />
-        {isClosed ? (
-          <Detail label={t('trade.fields.closePrice')} value={formatDecimal(position.closePrice, locale)} />
-        ) : (
-          <Detail label={t('trade.fields.currentPrice')} value={formatDecimal(position.currentPrice, locale)} />
-        )}
-        {isCash ? (
-          <Detail label={t('trade.fields.marketValue')} value={formatMoney(marketValue, locale, symbol)} />
-        ) : (
-          <>
-            <Detail label={t('trade.fields.leverage')} value={`${position.leverage}×`} />
-            <Detail label={t('trade.fields.margin')} value={formatMoney(position.margin, locale, symbol)} />
-          </>
-        )}
-        <Detail label={t('trade.fields.fees')} value={formatMoney(position.fees, locale, symbol)} />
-        {!isClosed && position.sellProfit !== '0.00' && position.sellProfit !== '0' ? (
-          <Detail label={t('trade.fields.realisedPnl')} value={formatSignedMoney(position.sellProfit, locale, position.currency).text} />
-        ) : null}
-        {position.takeProfit ? <Detail label={t('trade.fields.takeProfit')} value={formatDecimal(position.takeProfit, locale)} /> : null}
-        {position.stopLoss ? <Detail label={t('trade.fields.stopLoss')} value={formatDecimal(position.stopLoss, locale)} /> : null}
-        <Detail
-          label={t(isClosed ? 'trade.fields.closeTime' : 'trade.fields.openTime')}
-          value={formatDate(isClosed ? position.closeTimeTimestamp : position.createTimeTimestamp)}
-        />
-      </dl>
+      <PositionHead position={position} locale={locale} kind={kind} />
+      <PositionDetails position={position} locale={locale} kind={kind} />
       {isClosed ? null : (
         <div className="trade-row-actions trade-row-actions-grid">
-          {onEditLevels && !isCash ? (
+          {onEditLevels && !kind.isCash ? (
             <button type="button" className="button button-small button-default" onClick={() => onEditLevels(position)}>
               {t('trade.editLevels.open')}
             </button>
           ) : null}
-          {onAddMargin && !isCash ? (
+          {onAddMargin && !kind.isCash ? (
             <button type="button" className="button button-small button-default" onClick={() => onAddMargin(position)}>
               {t('trade.addMargin.open')}
             </button>

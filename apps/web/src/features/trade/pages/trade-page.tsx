@@ -36,17 +36,28 @@ export function tabFromQuery(value: string | null): TabIndex {
 
 const noPositions: Position[] = [];
 
-/** The floating P&L of every holding added up, per currency, revalued with them on each quote. */
+/** The floating P&L and today's P&L of every holding added up, per currency, revalued with them on each quote. */
 function HoldingTotals({ positions, locale }: { positions: readonly Position[]; locale: Locale }) {
   const { t } = useTranslation();
   const totals = floatingTotals(positions);
   if (totals.length === 0) return null;
+  const today = totals.filter((total) => total.today !== null);
   return (
     <section className="trade-totals" aria-label={t('trade.totals.floating')}>
-      <span className="trade-row-pnl-label">{t('trade.totals.floating')}</span>
-      {totals.map((total) => (
-        <Pnl key={total.currency} value={total.profit} currency={total.currency} locale={locale} testId="pnl-total" />
-      ))}
+      <div className="trade-totals-line">
+        <span className="trade-row-pnl-label">{t('trade.totals.floating')}</span>
+        {totals.map((total) => (
+          <Pnl key={total.currency} value={total.profit} currency={total.currency} locale={locale} testId="pnl-total" />
+        ))}
+      </div>
+      {today.length === 0 ? null : (
+        <div className="trade-totals-line">
+          <span className="trade-row-pnl-label">{t('trade.totals.today')}</span>
+          {today.map((total) => (
+            <Pnl key={total.currency} value={total.today ?? '0'} currency={total.currency} locale={locale} testId="today-total" />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

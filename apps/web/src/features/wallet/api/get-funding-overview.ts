@@ -3,17 +3,12 @@ import { walletRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
+import { userTimeZone } from '../../../lib/format.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type FundingOverview = output<typeof fundingOverviewSchema>;
 
-export function userTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { userTimeZone };
 
 /** POST /web/userCenter/getFundingOverview: today's date and realised profit, and the USD total. */
 export function getFundingOverview(signal?: AbortSignal): Promise<FundingOverview> {

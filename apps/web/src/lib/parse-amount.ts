@@ -46,3 +46,8 @@ export function amountInput(text: string, locale: Locale): string {
 export function amountPlaceholder(locale: Locale): string {
   return `0${separatorsOf(locale).decimal}00`;
 }
+
+/** A plain decimal ("1.5") as the locale writes it in a field ("1,5" in Spanish); any other text as it is. */
+export function amountText(value: string, locale: Locale): string {
+  return /^\d+(\.\d+)?$/.test(value) ? value.replace('.', separatorsOf(locale).decimal) : value;
+}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { truncateDecimal } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 
 type WithdrawAmountFieldProps = {
   value: string;
@@ -17,14 +16,12 @@ type WithdrawAmountFieldProps = {
 export function WithdrawAmountField({ value, onValueChange, usableAmount, currency, error }: WithdrawAmountFieldProps) {
   const { t } = useTranslation();
   return (
-    <FormField
+    <AmountField
       label={currency ? t('funding.amountIn', { currency }) : t('fields.amount')}
       name="amount"
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder={amountPlaceholder(currentLocale())}
+      locale={currentLocale()}
       value={value}
-      onValueChange={(next) => onValueChange(amountInput(next, currentLocale()))}
+      onValueChange={onValueChange}
       error={error}
       addon={
         <button

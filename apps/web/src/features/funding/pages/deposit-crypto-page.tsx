@@ -2,6 +2,7 @@ import { depositCreateBody } from '@bolsa/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -9,7 +10,6 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
@@ -105,14 +105,12 @@ export function DepositCryptoPage() {
               <li>{t('funding.minimumNote', { amount: network.depositMinimum, currency: network.currency })}</li>
             </ul>
             <form className="form" onSubmit={submit} noValidate>
-              <FormField
+              <AmountField
                 label={t('fields.amount')}
                 name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={amountPlaceholder(currentLocale())}
+                locale={currentLocale()}
                 value={form.values.amount}
-                onValueChange={(value) => form.setValue('amount', amountInput(value, currentLocale()))}
+                onValueChange={(value) => form.setValue('amount', value)}
                 error={fieldError('amount')}
               />
               <FormField

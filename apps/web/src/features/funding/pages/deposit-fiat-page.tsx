@@ -2,14 +2,13 @@ import { depositCreateBody } from '@bolsa/contracts';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
@@ -69,14 +68,12 @@ export function DepositFiatPage() {
               hint={t('funding.depositForHint')}
             />
             {reference ? <ReceivingAccountCard account={account} currency={currency} reference={reference} /> : null}
-            <FormField
+            <AmountField
               label={t('fields.amount')}
               name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={amountPlaceholder(currentLocale())}
+              locale={currentLocale()}
               value={form.values.amount}
-              onValueChange={(value) => form.setValue('amount', amountInput(value, currentLocale()))}
+              onValueChange={(value) => form.setValue('amount', value)}
               error={amountError}
             />
             <ImageUpload

@@ -8,7 +8,6 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput } from '../../../lib/parse-amount.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
 import { useBankCards } from '../api/get-bank-cards.ts';
@@ -80,7 +79,7 @@ export function WithdrawBankPage() {
             </Link>
             <WithdrawAmountField
               value={form.values.amount}
-              onValueChange={(value) => form.setValue('amount', amountInput(value, locale))}
+              onValueChange={(value) => form.setValue('amount', value)}
               usableAmount={usable.data?.amount}
               currency={usable.data?.currency}
               error={form.errors.amount ? t(form.errors.amount) : undefined}

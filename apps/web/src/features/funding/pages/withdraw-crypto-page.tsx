@@ -8,7 +8,6 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput } from '../../../lib/parse-amount.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
 import { useUsableWithdrawal } from '../api/get-usable-withdrawal.ts';
@@ -88,7 +87,7 @@ export function WithdrawCryptoPage() {
             </Link>
             <WithdrawAmountField
               value={form.values.amount}
-              onValueChange={(value) => form.setValue('amount', amountInput(value, locale))}
+              onValueChange={(value) => form.setValue('amount', value)}
               usableAmount={usable.data?.amount}
               currency={usable.data?.currency}
               error={form.errors.amount ? t(form.errors.amount) : undefined}

@@ -8,7 +8,6 @@ import { NavBar } from '../../../components/nav-bar.tsx';
 import { callApi } from '../../../lib/api-client.ts';
 import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { amountInput } from '../../../lib/parse-amount.ts';
 import { showError } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { type OtherWithdrawalApplyInput, useApplyOtherWithdrawal } from '../api/apply-withdrawal.ts';
@@ -111,7 +110,7 @@ export function WithdrawOtherPage() {
           />
           <WithdrawAmountField
             value={form.values.amount}
-            onValueChange={(value) => form.setValue('amount', amountInput(value, locale))}
+            onValueChange={(value) => form.setValue('amount', value)}
             usableAmount={usable.data?.amount}
             currency={usable.data?.currency}
             error={fieldError('amount')}

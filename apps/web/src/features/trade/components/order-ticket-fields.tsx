@@ -1,10 +1,9 @@
 import { type Locale, orderTypes, type TradeDirection, timeInForces, tradeDirections } from '@bolsa/contracts';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { formatMoney, formatPercent, trendClass } from '../../../lib/format.ts';
-import { amountInput } from '../../../lib/parse-amount.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import {
   type FieldName,
@@ -104,10 +103,10 @@ export function TypeChoice({ fields, hidden }: { fields: TicketFields; hidden: b
   );
 }
 
-/** An edit of a decimal field: the typed text as the locale writes it, and that field's error cleared. */
-export function editOf(fields: TicketFields, locale: Locale) {
+/** An edit of a decimal field (the plain decimal its AmountField read from what was typed), and that field's error cleared. */
+export function editOf(fields: TicketFields) {
   return (setter: (value: string) => void, field: FieldName) => (value: string) => {
-    setter(amountInput(value, locale));
+    setter(value);
     fields.setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
 }
@@ -115,16 +114,15 @@ export function editOf(fields: TicketFields, locale: Locale) {
 /** The trigger price (stop, stop-limit) and the limit price (limit, stop-limit). */
 export function PriceFields({ fields, market, locale }: { fields: TicketFields; market: TicketMarket; locale: Locale }) {
   const { t } = useTranslation();
-  const edit = editOf(fields, locale);
+  const edit = editOf(fields);
   const { type, errors } = fields;
   return (
     <>
       {hasStopPrice(type) ? (
-        <FormField
+        <AmountField
           label={t('trade.fields.stopPrice')}
           name="stopPrice"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           value={fields.stopPrice}
           onValueChange={edit(fields.setStopPrice, 'stopPrice')}
           error={errors.stopPrice}
@@ -132,11 +130,10 @@ export function PriceFields({ fields, market, locale }: { fields: TicketFields; 
         />
       ) : null}
       {hasLimitPrice(type) ? (
-        <FormField
+        <AmountField
           label={t('trade.fields.price')}
           name="price"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           value={fields.price}
           onValueChange={edit(fields.setPrice, 'price')}
           error={errors.price}
@@ -153,13 +150,12 @@ export function QuantityField({ fields, market, locale, onFill }: QuantityProps)
   const { t } = useTranslation();
   const { minimum } = market;
   return (
-    <FormField
+    <AmountField
       label={t('trade.fields.quantity')}
       name="quantity"
-      inputMode="decimal"
-      autoComplete="off"
+      locale={locale}
       value={fields.quantity}
-      onValueChange={editOf(fields, locale)(fields.setQuantity, 'quantity')}
+      onValueChange={editOf(fields)(fields.setQuantity, 'quantity')}
       error={fields.errors.quantity}
       hint={minimum ? t('trade.ticket.minimumHint', { num: minimum, lot: market.rules.data?.lotSize ?? minimum }) : undefined}
       addon={
@@ -220,26 +216,24 @@ type LevelsProps = { fields: TicketFields; direction: TradeDirection; hidden: bo
 /** Take-profit and stop-loss, both optional. */
 export function LevelsFields({ fields, direction, hidden, locale }: LevelsProps) {
   const { t } = useTranslation();
-  const edit = editOf(fields, locale);
+  const edit = editOf(fields);
   return (
     <fieldset className="order-levels" hidden={hidden}>
       <legend className="form-field-label">{t('trade.ticket.levels')}</legend>
       <div className="order-levels-fields">
-        <FormField
+        <AmountField
           label={t('trade.fields.takeProfit')}
           name="takeProfit"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           placeholder={t('auth.optional')}
           value={fields.takeProfit}
           onValueChange={edit(fields.setTakeProfit, 'takeProfit')}
           error={fields.errors.takeProfit}
         />
-        <FormField
+        <AmountField
           label={t('trade.fields.stopLoss')}
           name="stopLoss"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           placeholder={t('auth.optional')}
           value={fields.stopLoss}
           onValueChange={edit(fields.setStopLoss, 'stopLoss')}

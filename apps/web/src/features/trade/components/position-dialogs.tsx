@@ -3,7 +3,7 @@ import { type Locale, type Position, resultCodeOf, tradeDirections } from '@bols
 import { Popup } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
@@ -12,7 +12,6 @@ import { useAddMargin, useMarketWallet, useUpdateTakeProfitStopLoss } from '../a
 import { isPositiveDecimal, levelErrors } from './price-levels.ts';
 import { formatDecimal } from './trade-format.ts';
 import '../trade.css';
-import { amountInput } from '../../../lib/parse-amount.ts';
 import { SummaryRows } from './summary-rows.tsx';
 
 const moneyPattern = /^\d+(\.\d{1,2})?$/;
@@ -84,14 +83,13 @@ export function AddMarginDialog({ position, locale, onClose }: { position: Posit
             ],
           ]}
         />
-        <FormField
+        <AmountField
           label={t('trade.addMargin.amount')}
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           value={amount}
           onValueChange={(value) => {
-            setAmount(amountInput(value, locale));
+            setAmount(value);
             setError(undefined);
           }}
           error={error}
@@ -153,7 +151,7 @@ export function EditLevelsDialog({ position, locale, onClose }: { position: Posi
   };
 
   const edit = (setter: (value: string) => void) => (value: string) => {
-    setter(amountInput(value, locale));
+    setter(value);
     setErrors({});
   };
 
@@ -168,21 +166,19 @@ export function EditLevelsDialog({ position, locale, onClose }: { position: Posi
             [t('trade.fields.currentPrice'), formatDecimal(reference, locale)],
           ]}
         />
-        <FormField
+        <AmountField
           label={t('trade.fields.takeProfit')}
           name="takeProfit"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           placeholder={t('auth.optional')}
           value={takeProfit}
           onValueChange={edit(setTakeProfit)}
           error={errors.takeProfit}
         />
-        <FormField
+        <AmountField
           label={t('trade.fields.stopLoss')}
           name="stopLoss"
-          inputMode="decimal"
-          autoComplete="off"
+          locale={locale}
           placeholder={t('auth.optional')}
           value={stopLoss}
           onValueChange={edit(setStopLoss)}

@@ -5,8 +5,8 @@ import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
@@ -20,7 +20,6 @@ import { useLivePositions } from '../api/use-live-positions.ts';
 import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
 import { Pnl } from '../components/trade-rows.tsx';
 import '../trade.css';
-import { amountInput } from '../../../lib/parse-amount.ts';
 
 const noPositions: Position[] = [];
 
@@ -121,14 +120,13 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
           <Pnl value={position.profit} currency={position.currency} locale={locale} />
         </div>
       </section>
-      <FormField
+      <AmountField
         label={t('trade.closePage.quantity')}
         name="quantity"
-        inputMode="decimal"
-        autoComplete="off"
+        locale={locale}
         value={quantity}
         onValueChange={(value) => {
-          setQuantity(amountInput(value, locale));
+          setQuantity(value);
           setError(undefined);
         }}
         error={error}

@@ -133,11 +133,11 @@ describe('TransferPage', () => {
     expect(String(body.idempotencyKey)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('"Todo" fills in the available balance', async () => {
+  it('"Todo" fills in the available balance, written with the Spanish decimal comma', async () => {
     renderPage();
     await screen.findByText('Disponible: $1.500,25');
     fireEvent.click(screen.getByRole('button', { name: 'Todo' }));
-    expect((screen.getByLabelText('Monto (USD)') as HTMLInputElement).value).toBe('1500.25');
+    expect((screen.getByLabelText('Monto (USD)') as HTMLInputElement).value).toBe('1500,25');
   });
 
   it('across currencies shows the rate and the amount received, counts down 30 s and confirms with the quote id', async () => {

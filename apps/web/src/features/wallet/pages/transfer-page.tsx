@@ -11,13 +11,12 @@ import {
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currencySymbolOf, formatMoney, toMilliseconds, truncateDecimal } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
@@ -251,14 +250,12 @@ export function TransferPage() {
             onValueChange={(value) => edit('toWalletType', value)}
             error={fieldError('toWalletType')}
           />
-          <FormField
+          <AmountField
             label={t('transfer.amountLabel', { currency: currencyOfWallet(from) })}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={amountPlaceholder(locale)}
+            locale={locale}
             value={form.values.amount}
-            onValueChange={(value) => edit('amount', amountInput(value, locale))}
+            onValueChange={(value) => edit('amount', value)}
             error={fieldError('amount')}
             addon={
               <button

@@ -15,6 +15,7 @@ export const statementLineKinds = [
   'fx_in',
   'fx_out',
   'buy',
+  // A cash sale credits what it brought in (price × quantity; its result is part of it); its fee is the next line.
   'sell',
   'short',
   'cover',

@@ -86,11 +86,29 @@ describe('the statement reads as words (issue 15 §6)', () => {
     const sold = await call('/stock/create', { stockCode: 'AAPL', direction: 1, quantity: '10', idempotencyKey: key() });
     expect(sold.body.code).toBe(200);
     const lines = await statement({ walletType: 'STOCK' });
-    expect(lines.slice(0, 3).map(({ line, subject }) => ({ line, subject }))).toEqual([
-      { line: 'fee', subject: { code: 'AAPL' } },
-      { line: 'realised_pnl', subject: { code: 'AAPL' } },
-      { line: 'sell', subject: { code: 'AAPL', quantity: '10', price: '280' } },
+    // "Sale of 10 AAPL at 280.00" credits what the sale brought in, 10 × 280.00, not the 2,707.10 of cost the
+    // close returned (its result of 92.90 is part of it, not a line of its own); the fee of 0.1 % follows.
+    expect(lines.slice(0, 3).map(({ line, subject, amount, balanceAfter }) => ({ line, subject, amount, balanceAfter }))).toEqual([
+      { line: 'fee', subject: { code: 'AAPL' }, amount: '-2.80', balanceAfter: '5087.39' },
+      { line: 'sell', subject: { code: 'AAPL', quantity: '10', price: '280' }, amount: '2800.00', balanceAfter: '5090.19' },
+      { line: 'fee', subject: { code: 'AAPL' }, amount: '-2.71', balanceAfter: '2290.19' },
     ]);
+    expect(lines.map((entry) => entry.line)).not.toContain('realised_pnl');
+    // The ledger keeps both entries of the close: the trades filter still reads the sale as one line (the
+    // buy's fee, taken in one entry with its cost, stays beside it).
+    const trades = await statement({ kind: 'trades', walletType: 'STOCK' });
+    expect(trades.map(({ line, amount }) => ({ line, amount }))).toEqual([
+      { line: 'sell', amount: '2800.00' },
+      { line: 'fee', amount: '-2.71' },
+      { line: 'buy', amount: '-2707.10' },
+    ]);
+    // Read one entry per page, the close's result and its returned cost fall on different pages: still one sale line.
+    const paged: Line[] = [];
+    for (let pageNum = 1; pageNum <= 3; pageNum += 1)
+      paged.push(
+        ...(await call<Page>('/wallet/getWalletBill', { timeZone: 'UTC', walletType: 'STOCK', pageSize: 1, pageNum })).body.data.list,
+      );
+    expect(paged).toEqual(lines.slice(0, 2));
     const fees = await statement({ kind: 'fees' });
     expect(fees.map((entry) => entry.reason)).toEqual(['fee']);
     const transfers = await statement({ kind: 'transfers', walletType: 'BALANCE' });

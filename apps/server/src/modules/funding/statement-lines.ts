@@ -50,11 +50,20 @@ function tradeLineOf(row: EntryRow, order: StatementOrder): StatementLineKind {
   return order.direction === 0 ? 'buy' : 'short';
 }
 
+/** Whether an entry is part of closing a cash position (leverage 1): its cost returned, or its result. */
+function isCashClose(row: EntryRow, order: StatementOrder): boolean {
+  const part = row.journal_key.split(':')[2];
+  return order.leverage === 1 && (part === 'margin' || part === 'pnl');
+}
+
 /**
  * Turns a page of ledger entries into lines that read as words (issue 15 §6): a trade says what was bought
  * or sold, how many and at what price; a transfer names the other wallet; a deposit says how it came. An
  * opening trade's cost taken in one entry (margin + fee) is shown as two lines, the trade and its fee, each
- * with the balance after it. Trading memos (which carry internal ids) are not passed on.
+ * with the balance after it. A cash sale reads as the sale: "Venta de 10 AAPL a 210,00" credits what it
+ * brought in (the cost returned plus its result, two ledger entries of the close) with the balance after
+ * both, and its fee is the next line; a leveraged close keeps its margin released and its result apart.
+ * Trading memos (which carry internal ids) are not passed on.
  */
 export async function statementLinesOf<Row extends EntryRow>(executor: Executor, userId: number, rows: readonly Row[]) {
   const orderIds = idsOf(rows, 'order');
@@ -104,9 +113,13 @@ export async function statementLinesOf<Row extends EntryRow>(executor: Executor,
       }
       case 'trade_margin':
       case 'realised_pnl':
-      case 'fee':
-        lines.push(...tradeLines(base, row, orderById.get(subjectIdOf(row.journal_key, 'order') ?? 0)));
+      case 'fee': {
+        const order = orderById.get(subjectIdOf(row.journal_key, 'order') ?? 0);
+        // A cash sale's result is part of what the sale brought in: it is on the sale's line, not its own.
+        if (row.reason === 'realised_pnl' && order && isCashClose(row, order)) break;
+        lines.push(...tradeLines(base, row, order));
         break;
+      }
       default:
         lines.push({ ...base, line: row.reason === 'interest' ? 'interest' : 'adjustment' });
     }
@@ -129,6 +142,18 @@ function tradeLines<Row extends EntryRow>(
     ...(order.fillPrice ? { price: new Decimal(order.fillPrice).toString() } : {}),
   };
   const line = tradeLineOf(row, order);
+  if (isCashClose(row, order)) {
+    const result = new Decimal(order.realisedPnl ?? 0);
+    return [
+      {
+        ...base,
+        line,
+        subject,
+        amount: toMoney(new Decimal(row.amount).plus(result)),
+        balanceAfter: toMoney(new Decimal(row.balance_after).plus(result)),
+      },
+    ];
+  }
   const fee = new Decimal(order.fee ?? 0);
   const paid = new Decimal(row.amount).negated();
   // An order that filled as it was accepted paid margin and fee in one entry: shown as the trade, then its fee.

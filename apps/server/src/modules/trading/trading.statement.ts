@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
-import { tradingOrders } from './trading.tables.ts';
+import { tradingFills, tradingOrders } from './trading.tables.ts';
 
 /** What a statement line says about an order (issue 15 §6): no ids leave, only what was traded. */
 export type StatementOrder = {
@@ -15,6 +15,8 @@ export type StatementOrder = {
   /** Traded value (price × quantity × multiplier), once filled. */
   amount: string | null;
   leverage: number;
+  /** What a close realised (its fill's, the ledger's `realised_pnl` of that close); null for an open or an unfilled order. */
+  realisedPnl: string | null;
 };
 
 /** The user's own orders among `ids` (an id of another user answers nothing). */
@@ -32,7 +34,9 @@ export async function statementOrdersOf(executor: Executor, userId: number, ids:
       margin: tradingOrders.margin,
       amount: tradingOrders.amount,
       leverage: tradingOrders.leverage,
+      realisedPnl: tradingFills.realisedPnl,
     })
     .from(tradingOrders)
+    .leftJoin(tradingFills, eq(tradingFills.orderId, tradingOrders.id))
     .where(and(eq(tradingOrders.userId, userId), inArray(tradingOrders.id, [...ids])));
 }

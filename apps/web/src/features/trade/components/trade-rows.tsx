@@ -7,9 +7,10 @@ import { pagePath } from '../../../lib/pages.ts';
 import { formatDecimal, toMoneyText } from './trade-format.ts';
 import '../trade.css';
 
-function Detail({ label, value, className }: { label: string; value: string; className?: string }) {
+/** One fact of a row; a wide one (an amount that may be long, "NT$1.730.000,00") takes two of the three columns. */
+function Detail({ label, value, className, isWide = false }: { label: string; value: string; className?: string; isWide?: boolean }) {
   return (
-    <div className="trade-detail">
+    <div className={isWide ? 'trade-detail is-wide' : 'trade-detail'}>
       <dt>{label}</dt>
       <dd className={className}>{value}</dd>
     </div>
@@ -81,7 +82,7 @@ function AccountShare({ position, locale }: { position: Position; locale: Locale
   const today = position.todayPnl == null ? null : formatSignedMoney(position.todayPnl, locale, position.currency);
   return (
     <>
-      {today ? <Detail label={t('trade.fields.todayPnl')} value={today.text} className={`trade-pnl ${today.trend}`} /> : null}
+      {today ? <Detail label={t('trade.fields.todayPnl')} value={today.text} className={`trade-pnl ${today.trend}`} isWide /> : null}
       {position.weight == null ? null : (
         <Detail label={t('trade.fields.weight')} value={`${formatNumber(position.weight, locale, { decimals: 2, minimumDecimals: 2 })}%`} />
       )}
@@ -105,7 +106,7 @@ function PositionDetails({ position, locale, kind }: { position: Position; local
         <Detail label={t('trade.fields.currentPrice')} value={formatDecimal(position.currentPrice, locale)} />
       )}
       {isCash ? (
-        <Detail label={t('trade.fields.marketValue')} value={formatMoney(marketValue, locale, symbol)} />
+        <Detail label={t('trade.fields.marketValue')} value={formatMoney(marketValue, locale, symbol)} isWide />
       ) : (
         <>
           <Detail label={t('trade.fields.leverage')} value={`${position.leverage}×`} />

@@ -46,16 +46,20 @@ function HoldingTotals({ positions, locale }: { positions: readonly Position[]; 
     <section className="trade-totals" aria-label={t('trade.totals.floating')}>
       <div className="trade-totals-line">
         <span className="trade-row-pnl-label">{t('trade.totals.floating')}</span>
-        {totals.map((total) => (
-          <Pnl key={total.currency} value={total.profit} currency={total.currency} locale={locale} testId="pnl-total" />
-        ))}
+        <span className="trade-totals-values">
+          {totals.map((total) => (
+            <Pnl key={total.currency} value={total.profit} currency={total.currency} locale={locale} testId="pnl-total" />
+          ))}
+        </span>
       </div>
       {today.length === 0 ? null : (
         <div className="trade-totals-line">
           <span className="trade-row-pnl-label">{t('trade.totals.today')}</span>
-          {today.map((total) => (
-            <Pnl key={total.currency} value={total.today ?? '0'} currency={total.currency} locale={locale} testId="today-total" />
-          ))}
+          <span className="trade-totals-values">
+            {today.map((total) => (
+              <Pnl key={total.currency} value={total.today ?? '0'} currency={total.currency} locale={locale} testId="today-total" />
+            ))}
+          </span>
         </div>
       )}
     </section>

@@ -19,6 +19,7 @@ let marketStatus = 'closed';
 let closeAnswer: { status: number } = { status: 0 };
 let fullNum = '10';
 const sentCloses: unknown[] = [];
+let listed: object;
 
 const position = {
   id: '7',
@@ -66,10 +67,11 @@ beforeEach(() => {
   sentCloses.length = 0;
   toasts.shown.length = 0;
   fullNum = '10';
+  listed = position;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === '/web/position/me') return envelope({ list: [position], total: 1, pageNum: 1, pageSize: 100, hasMore: false });
+    if (url === '/web/position/me') return envelope({ list: [listed], total: 1, pageNum: 1, pageSize: 100, hasMore: false });
     if (url === '/web/position/getHalfOrFullNum') return envelope({ positionId: '7', fullNum, halfNum: '5' });
     if (url === '/web/stocka_config/getMinCount')
       return envelope({
@@ -141,6 +143,25 @@ describe('ClosePositionPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(toasts.shown).toEqual(['Orden de cierre enviada: se ejecutará cuando abra el mercado']));
     expect(sentCloses).toEqual([expect.objectContaining({ id: '7', quantity: '5' })]);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/pages/trade/index?tab=2'));
+  });
+
+  it('a leveraged position shows its leverage, open price and margin', async () => {
+    marketStatus = 'open';
+    renderPage();
+    expect(await screen.findByText('Margen', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Precio de apertura')).toBeTruthy();
+    expect(screen.getByText(/· 2×/)).toBeTruthy();
+  });
+
+  it('a cash holding shows its average cost and market value, with no margin or leverage (issue 15 §11)', async () => {
+    marketStatus = 'open';
+    listed = { ...position, leverage: 1, margin: '2000.00', marketValue: '2020.00', todayPnl: '20.00', weight: '20.20' };
+    renderPage();
+    const value = await screen.findByText('Valor de mercado', {}, { timeout: 5000 });
+    expect(value.nextElementSibling?.textContent).toBe('$2.020,00');
+    expect(screen.getByText('Costo promedio').nextElementSibling?.textContent).toBe('200');
+    expect(screen.queryByText('Margen')).toBeNull();
+    expect(screen.queryByText(/1×/)).toBeNull();
   });
 
   it('offers only what is still closable when part already waits for the open', async () => {

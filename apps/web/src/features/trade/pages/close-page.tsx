@@ -50,7 +50,6 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
   const full = amounts.data?.fullNum ?? position.positionNum;
   const quantity = editedQuantity ?? full;
   const estimate = estimatedPnlOf(position, quantity);
-  const symbol = currencySymbolOf(position.currency);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -111,8 +110,8 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
         <div>
           <p className="order-head-name">{position.stockName}</p>
           <p className="order-head-code">
-            {position.stockCode} · {t(position.direction === tradeDirections.sell ? 'trade.sides.1' : 'trade.sides.0')} ·{' '}
-            {position.leverage}×
+            {position.stockCode} · {t(position.direction === tradeDirections.sell ? 'trade.sides.1' : 'trade.sides.0')}
+            {position.leverage > 1 ? ` · ${position.leverage}×` : ''}
           </p>
         </div>
         <div className="order-head-price">
@@ -149,14 +148,7 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
       />
       <section className="order-preview" aria-label={t('trade.closePage.estimate')}>
         <dl className="order-summary">
-          <div className="order-summary-row">
-            <dt>{t('trade.fields.openPrice')}</dt>
-            <dd>{formatDecimal(position.openPrice, locale)}</dd>
-          </div>
-          <div className="order-summary-row">
-            <dt>{t('trade.fields.margin')}</dt>
-            <dd>{formatMoney(position.margin, locale, symbol)}</dd>
-          </div>
+          <PositionBasis position={position} locale={locale} />
           <div className="order-summary-row">
             <dt>{t('trade.closePage.estimate')}</dt>
             <dd>{estimate === null ? '–' : <Pnl value={estimate} currency={position.currency} locale={locale} />}</dd>
@@ -169,6 +161,31 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
       </button>
     </form>
   );
+}
+
+/**
+ * What the position stands on: a cash holding (leverage 1) its average cost and market value, as the
+ * holdings list shows it; a leveraged one its open price and margin (issue 15 §11).
+ */
+function PositionBasis({ position, locale }: { position: Position; locale: Locale }) {
+  const { t } = useTranslation();
+  const symbol = currencySymbolOf(position.currency);
+  const isCash = position.leverage === 1;
+  const rows: Array<[string, string]> = isCash
+    ? [
+        [t('trade.fields.averageCost'), formatDecimal(position.openPrice, locale)],
+        [t('trade.fields.marketValue'), formatMoney(position.marketValue ?? '', locale, symbol) || '–'],
+      ]
+    : [
+        [t('trade.fields.openPrice'), formatDecimal(position.openPrice, locale)],
+        [t('trade.fields.margin'), formatMoney(position.margin, locale, symbol)],
+      ];
+  return rows.map(([label, value]) => (
+    <div key={label} className="order-summary-row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  ));
 }
 
 /** /pages/payment/close?positionId=: closes all or part of an open position at the market. */

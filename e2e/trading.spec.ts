@@ -39,7 +39,7 @@ async function depositAndApprove(page: Page, stack: Stack, amount: string) {
   await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
 }
 
-test('buy a US stock at market from its quote page, close half, and see the realised P&L in the statement', async ({ page, stack }) => {
+test('buy a US stock at market from its quote page, close half, and see the sale in the statement', async ({ page, stack }) => {
   expect(e2eInstrumentCodes).toContain(CODE);
   const session = await signUpInApp(page, stack, 'trading');
   await depositAndApprove(page, stack, '2000');
@@ -66,7 +66,10 @@ test('buy a US stock at market from its quote page, close half, and see the real
   await expect(page).toHaveURL(/#\/pages\/trade\/index\?tab=0$/);
   const row = page.getByRole('listitem').filter({ hasText: CODE });
   await expect(row).toBeVisible();
-  await expect(row.getByText('Resultado flotante')).toBeVisible();
+  // A cash holding reads as an investor's: its total and today's P&L and its weight (issue 15 §11).
+  await expect(row.getByText('Resultado total')).toBeVisible();
+  await expect(row.getByText('Resultado de hoy')).toBeVisible();
+  await expect(row.getByText('Peso en la cartera')).toBeVisible();
   await page.screenshot({ path: 'test-results/trading-holding.png' });
 
   // Close half of it.
@@ -83,9 +86,9 @@ test('buy a US stock at market from its quote page, close half, and see the real
   const positions = await stack.api<{ list: Array<{ positionNum: string }> }>('/position/me', { token: session.token, body: {} });
   expect(positions.list.map((position) => Number(position.positionNum))).toEqual([1]);
 
-  // The realised profit or loss of the close is a movement of the statement.
+  // The statement says what was sold and credits what the sale brought in, its realised result included.
   await page.goto('/#/pages/profile/transaction');
-  await expect(page.getByRole('list', { name: 'Estado de cuenta' }).getByText(`Resultado realizado de ${CODE}`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Estado de cuenta' }).getByText(new RegExp(`^Venta de 1 ${CODE} a `))).toBeVisible();
   await page.screenshot({ path: 'test-results/trading-statement.png' });
 });
 

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Candle, Locale, QuoteTick } from '@bolsa/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import '../quote.css';

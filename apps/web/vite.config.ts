@@ -38,7 +38,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            { name: 'i18next', test: /node_modules[\\/]i18next[\\/]/ },
             {
               name: 'antd-mobile',
               test: /node_modules[\\/](antd-mobile|@react-spring|@use-gesture|rc-[a-z-]+|ahooks|tslib|classnames|@floating-ui)[\\/]/,

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { storageKeys } from '@bolsa/contracts';
+import { act, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createI18n, currentLocale, i18next, type MessageLoaders, translate } from './i18n.ts';
+import { createI18n, currentLocale, i18next, type MessageLoaders, translate, useTranslation } from './i18n.ts';
 
 /** A tiny app catalogue per locale: `app.name` differs, and `fields.email` overrides the shared word in Spanish. */
 function catalogue(name: string, extra: Record<string, unknown> = {}) {
@@ -42,5 +44,18 @@ describe('createI18n', () => {
     expect(translate('app.name')).toBe('テスト');
     expect(window.localStorage.getItem(storageKeys.locale)).toBe('ja');
     expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('renders a component again in the new language when it switches', async () => {
+    await initI18n('es');
+    function AppName() {
+      const { t, i18n } = useTranslation();
+      return createElement('p', null, `${t('app.name')} (${i18n.language})`);
+    }
+    const view = render(createElement(AppName));
+    expect(screen.getByText('Prueba (es)')).toBeTruthy();
+    await act(() => setLocale('de'));
+    expect(screen.getByText('Probe (de)')).toBeTruthy();
+    view.unmount();
   });
 });

@@ -1,9 +1,9 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { matchLocale } from '@bolsa/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { loadAntdLocale } from '../lib/antd-locale.ts';
 import { currentLocale } from '../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { LogoutOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Button, Flex, Layout, Menu, Result, Spin, Typography } from 'antd';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { ToneTag } from '../components/tone-tag.tsx';

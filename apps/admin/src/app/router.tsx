@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { OperatorPermission } from '@bolsa/contracts';
 import { Result, Spin } from 'antd';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { useCan } from '../lib/session-store.ts';
 import { ConsoleLayout, RouteError } from './console-layout.tsx';

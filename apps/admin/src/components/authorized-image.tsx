@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Image, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchFileObjectUrl, uploadKeyFromUrl } from '../lib/api-client.ts';
 
 /**

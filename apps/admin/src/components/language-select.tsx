@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, localeNames, locales } from '@bolsa/contracts';
 import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { currentLocale, setLocale } from '../lib/i18n.ts';
 
 /** The eight locales, each named in its own language; the choice persists like the app's. */

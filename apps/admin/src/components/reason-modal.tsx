@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Form, Input, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
 
 type ReasonModalProps = {
   isOpen: boolean;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Tone, ToneTag } from './tone-tag.tsx';
 
 const tones: Record<string, Tone> = {

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useLiveMessages } from '../features/messages/api/use-live-messages.ts';
 import { useLiveTrading } from '../features/trade/api/use-live-trading.ts';
 import { useLiveBalances } from '../features/wallet/api/use-live-balances.ts';
@@ -7,16 +7,17 @@ import { pagePath } from '../lib/pages.ts';
 import { useToken } from '../lib/session-store.ts';
 import { TabBar } from './tab-bar.tsx';
 import { useQuitGuard } from './use-quit-guard.ts';
+import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 /** The centred frame (design width 375, at most 960 wide) around every page. */
 export function RootLayout() {
   useLiveMessages();
   useLiveTrading();
   useLiveBalances();
+  useScrollRestoration();
   return (
     <div className="app-frame">
       <Outlet />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { AppOutline, HistogramOutline, StarOutline, TransportQRcodeOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { pagePath } from '../lib/pages.ts';
 

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { TOAST_DURATION_MS } from '@bolsa/contracts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 const GUARD_MARK = 'bolsaQuitGuard';

@@ -1,8 +1,8 @@
 import '../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { ProgressBar } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isAbortError } from '../lib/api-client.ts';
 import { showError } from '../lib/toast.ts';
 import { uploadAccept, uploadFile } from '../lib/upload-file.ts';

@@ -1,9 +1,9 @@
 import '../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, localeNames, locales } from '@bolsa/contracts';
 import { Popup } from 'antd-mobile';
 import { CheckOutline, GlobalOutline } from 'antd-mobile-icons';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentLocale, setLocale } from '../lib/i18n.ts';
 import './language-picker.css';
 

@@ -1,7 +1,7 @@
 import '../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type ListEndProps = {
   hasMore: boolean;

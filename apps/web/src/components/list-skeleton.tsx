@@ -1,6 +1,6 @@
 import '../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 
 /** Grey placeholder rows while a list or card loads; announced once as "Loading…". */
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {

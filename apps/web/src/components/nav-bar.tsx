@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { LeftOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasHistory } from '../lib/navigation.ts';
 import { pagePath } from '../lib/pages.ts';

@@ -1,8 +1,8 @@
 import '../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { PAY_PASSWORD_LENGTH } from '@bolsa/contracts';
 import { NumberKeyboard, PasscodeInput, type PasscodeInputRef, Popup, SpinLoading } from 'antd-mobile';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pagePath } from '../lib/pages.ts';
 import './pay-password-pad.css';

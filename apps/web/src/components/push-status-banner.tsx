@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { pushClient, usePushStatus } from '../lib/push-client.ts';
 import './push-status-banner.css';
 

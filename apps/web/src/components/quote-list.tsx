@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { MarketStatus, QuoteTick } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatPercent, trendClass } from '../lib/format.ts';
 import { currentLocale } from '../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { EmptyState } from './empty-state.tsx';
 
 /** Shown when a page fails to load or render (for example a chunk missing after a deploy). */

@@ -1,10 +1,17 @@
-import './antd-mobile-setup.ts';
 import { TOAST_DURATION_MS } from '@bolsa/contracts';
-import { Toast } from 'antd-mobile';
+
+/**
+ * antd-mobile's Toast (with the React 19 render shim), fetched the first time a toast shows: the API
+ * client imports this file, so a static import would put antd-mobile in every first screen, home included.
+ * Pages that use antd-mobile themselves have it loaded already, so their toasts show at once.
+ */
+function loadToast() {
+  return import('./toast-view.ts').then((module) => module.Toast);
+}
 
 /** Messages appear as toasts for two seconds (spec §8). */
 export function showToast(content: string, icon?: 'success' | 'fail'): void {
-  Toast.show({ content, icon, duration: TOAST_DURATION_MS });
+  void loadToast().then((Toast) => Toast.show({ content, icon, duration: TOAST_DURATION_MS }));
 }
 
 /**

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { adjustmentReasonCodes, walletTypes } from '@bolsa/contracts';
 import { Button, Card, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useCan, useOperator } from '../../../lib/session-store.ts';

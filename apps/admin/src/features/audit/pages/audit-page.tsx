@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Alert, Button, Card, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters, useAuditSearch } from '../api/search-audit.ts';

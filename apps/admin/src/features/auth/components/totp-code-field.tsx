@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 
 /** The six digits of an authenticator code, with the one-time-code autofill hint. */
 export function TotpCodeField({ name = 'code', autoFocus = false }: { name?: string; autoFocus?: boolean }) {

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { resultCodes } from '@bolsa/contracts';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

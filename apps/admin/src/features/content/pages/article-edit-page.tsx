@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type ArticleKind, type Locale, locales, type OperatorArticle } from '@bolsa/contracts';
 import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Tabs, Tag } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';

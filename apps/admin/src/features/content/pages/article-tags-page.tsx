@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type ArticleTag, type Locale, locales } from '@bolsa/contracts';
 import { Button, Form, Input, InputNumber, Modal, Table } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { currentLocale } from '../../../lib/i18n.ts';

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type ArticleKind, articleLanguageOrder, type OperatorArticle } from '@bolsa/contracts';
 import { Button, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';

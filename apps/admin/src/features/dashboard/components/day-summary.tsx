@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { OperatorDashboard } from '@bolsa/contracts';
 import { Alert, Card, Col, Descriptions, Row, Space, Statistic, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAgo, formatDateTime } from '../../../lib/format.ts';
 

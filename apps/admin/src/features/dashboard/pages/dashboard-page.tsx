@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { permissionsOf, useOperator } from '../../../lib/session-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useCan } from '../../../lib/session-store.ts';

@@ -1,7 +1,7 @@
 import { AuditOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { MISSING_ACCOUNT_CURRENCY } from '@bolsa/contracts';
 import { Alert, Button, Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type ReconciliationReport, useReconciliation, useReconciliationRuns } from '../api/get-reconciliation.ts';

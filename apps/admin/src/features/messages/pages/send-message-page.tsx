@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Button, Card, Form, Input, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
 import { useSendMessage } from '../api/send-message.ts';

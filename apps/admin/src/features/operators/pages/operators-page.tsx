@@ -1,8 +1,8 @@
 import { UserAddOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { OPERATOR_PASSWORD_LENGTH_MIN, type OperatorRole, operatorRoles } from '@bolsa/contracts';
 import { Alert, Button, Form, Input, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';

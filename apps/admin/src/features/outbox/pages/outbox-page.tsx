@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Alert, Button, Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type OutboxEntry, useOutbox } from '../api/get-outbox.ts';

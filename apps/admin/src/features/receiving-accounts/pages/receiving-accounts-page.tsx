@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { receivingCurrencies } from '@bolsa/contracts';
 import { Button, Card, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import {
   type ReceivingAccount,

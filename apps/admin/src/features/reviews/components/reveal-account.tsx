@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Button, Descriptions, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { showError } from '../../../lib/feedback.ts';
 import { useRevealAccount } from '../api/reveal-account.ts';
 

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Alert, Button, Popconfirm, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ReasonModal } from '../../../components/reason-modal.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';

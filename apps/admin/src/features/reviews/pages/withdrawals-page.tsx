@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Descriptions } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { RevealAccount } from '../components/reveal-account.tsx';

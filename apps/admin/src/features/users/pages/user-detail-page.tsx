@@ -1,8 +1,8 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type RestrictionKind, restrictionKinds, tradeDirections } from '@bolsa/contracts';
 import { Button, Card, Col, Descriptions, Form, Input, Modal, Row, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';

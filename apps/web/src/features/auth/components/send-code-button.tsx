@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { EMAIL_CODE_RESEND_INTERVAL_MS, type EmailCodePurpose, emailSchema } from '@bolsa/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast.ts';
 import { useGetEmailCode } from '../api/get-email-code.ts';
 

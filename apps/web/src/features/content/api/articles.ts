@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Article, ArticleKind, ArticleSummary, DictItem, Page } from '@bolsa/contracts';
 import { articlesRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
 
 export const articlePageSize = 20;

@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { FileOutline, QuestionCircleOutline, SoundOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { webviewRouteOf } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { ArticleKind } from '@bolsa/contracts';
 import { PullToRefresh } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListEnd } from '../../../components/list-end.tsx';

@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { DEPOSIT_CONFIRMATIONS_REQUIRED, type Locale } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatDate, formatMoney } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { Deposit } from '../api/get-deposits.ts';

@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { KycState } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pagePath } from '../../../lib/pages.ts';
 

@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import type { UsableWithdrawal } from '../api/get-usable-withdrawal.ts';
 import '../funding.css';

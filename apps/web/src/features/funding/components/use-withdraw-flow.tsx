@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { resultCodeOf } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PayPasswordPad } from '../../../components/pay-password-pad.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';

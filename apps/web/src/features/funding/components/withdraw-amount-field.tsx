@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { truncateDecimal } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';

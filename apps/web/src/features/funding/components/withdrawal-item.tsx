@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { Withdrawal } from '../api/get-withdrawals.ts';
 import '../funding.css';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { depositCreateBody } from '@bolsa/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';

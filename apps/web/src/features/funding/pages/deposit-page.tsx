@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { BankcardOutline, CollectMoneyOutline, SystemQRcodeOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';

@@ -1,9 +1,9 @@
 import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
 import { PullToRefresh } from 'antd-mobile';
 import { CollectMoneyOutline } from 'antd-mobile-icons';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListEnd } from '../../../components/list-end.tsx';

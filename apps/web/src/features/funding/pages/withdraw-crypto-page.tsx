@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, withdrawalApplyBody } from '@bolsa/contracts';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { japaneseAccountTypes, type Locale, otherWithdrawalApplyBody } from '@bolsa/contracts';
 import { withdrawalRoutes } from '@bolsa/contracts/routes';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { ArticleSummary, Page } from '@bolsa/contracts';
 import { articlesRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
 
 const HOME_NEWS_COUNT = 3;

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { HOME_SPARKLINE_POINTS, type QuoteRow } from '@bolsa/contracts';
 import { HistogramOutline, SearchOutline, SoundOutline, StarOutline, TransportQRcodeOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';

@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Area } from '@bolsa/contracts';
 import { areaRoutes } from '@bolsa/contracts/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** GET /web/areaInfo/list: countries named in the user's language, with dial codes. */

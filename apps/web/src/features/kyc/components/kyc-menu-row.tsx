@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { CheckShieldOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { pagePath } from '../../../lib/pages.ts';
 import { useKycState } from '../api/get-kyc-state.ts';

@@ -1,8 +1,8 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { REACH_BOTTOM_THROTTLE_MS } from '@bolsa/contracts';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';

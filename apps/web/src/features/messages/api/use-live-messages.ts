@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type PushClient, pushClient } from '../../../lib/push-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useToken } from '../../../lib/session-store.ts';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Candle, Locale, QuoteTick } from '@bolsa/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import '../quote.css';
@@ -25,11 +25,18 @@ export function chartLocalization(locale: Locale) {
   };
 }
 
+/** Resolves after the browser has painted the current frame (a task queued from the next frame's callback). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
- * The K-line: candlesticks with volume bars and a crosshair. lightweight-charts is imported only
- * when a chart is shown, so it never weighs on the first load of the app.
+ * The K-line: candlesticks with volume bars and a crosshair. lightweight-charts (about 45 KB compressed)
+ * is imported only when a chart is shown, and only once the quote's numbers above it have been painted,
+ * so a quote opened by link shows its price without waiting for the chart's library.
  */
 async function createKlineChart(element: HTMLElement, locale: Locale): Promise<ChartApi> {
+  await afterNextPaint();
   const { createChart, CandlestickSeries, HistogramSeries, CrosshairMode } = await import('lightweight-charts');
   const chart = createChart(element, {
     autoSize: true,

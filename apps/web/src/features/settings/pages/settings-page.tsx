@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, localeNames } from '@bolsa/contracts';
 import { GlobalOutline, InformationCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';

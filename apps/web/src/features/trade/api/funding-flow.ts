@@ -1,7 +1,7 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { WalletType } from '@bolsa/contracts';
 import { buyingPowerRoutes, transferRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../lib/api-client.ts';
 import { walletQueryScope } from '../../../lib/query-scopes.ts';
 import { showError, showToast } from '../../../lib/toast.ts';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type LeverageAcknowledgeBody, type LeverageQuestion, type Locale, leverageQuestions, leverageRiskOf } from '@bolsa/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAcknowledgeLeverage, useLeverageAcknowledgement } from '../api/leverage.ts';
 import type { OrderEstimate, TicketMarket } from './order-ticket-model.ts';

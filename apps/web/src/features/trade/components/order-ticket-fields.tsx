@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, orderTypes, type TradeDirection, timeInForces, tradeDirections } from '@bolsa/contracts';
 import { ClockCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { formatMoney, formatPercent, trendClass } from '../../../lib/format.ts';

@@ -1,8 +1,8 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type Order, orderStatuses, tradeDirections } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';

@@ -1,8 +1,8 @@
 import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type Position, resultCodeOf, tradeDirections } from '@bolsa/contracts';
 import { Popup } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';

@@ -1,3 +1,4 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import {
   type Holding,
   isStockSource,
@@ -8,7 +9,6 @@ import {
   tradeDirections,
 } from '@bolsa/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useHolding } from '../api/get-holding.ts';
 import { formatDecimal } from './trade-format.ts';
 import './stock-sell.css';

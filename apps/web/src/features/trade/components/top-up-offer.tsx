@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { currencyOfWallet, type Locale, type WalletType } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type Order, openCloseKinds, orderStatuses, type Position, tradeDirections } from '@bolsa/contracts';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currencySymbolOf, formatDate, formatMoney, formatNumber, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';

@@ -1,9 +1,9 @@
 import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, orderStatuses, type Position, resultCodeOf, tradeDirections } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';

@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useOrderHistory } from '../api/trading.ts';

@@ -1,9 +1,9 @@
 import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type Order, openCloseKinds, type Position, tradeDirections } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { TransportQRcodeOutline } from 'antd-mobile-icons';
 import { type KeyboardEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';

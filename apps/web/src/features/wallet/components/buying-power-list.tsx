@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
 import { useBuyingPower } from '../api/get-buying-power.ts';
 

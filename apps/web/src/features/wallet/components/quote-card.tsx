@@ -1,5 +1,5 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { currencyOfWallet, type Locale } from '@bolsa/contracts';
-import { useTranslation } from 'react-i18next';
 import { currencySymbolOf, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { TransferQuote } from '../api/get-transfer-quote.ts';
 import '../wallet.css';

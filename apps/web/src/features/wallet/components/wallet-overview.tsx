@@ -1,3 +1,4 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
 import {
   BankcardOutline,
@@ -9,7 +10,6 @@ import {
   SystemQRcodeOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';

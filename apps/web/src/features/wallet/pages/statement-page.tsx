@@ -1,9 +1,9 @@
 import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type StatementKindFilter, statementKindFilterNames, type WalletType, walletTypes } from '@bolsa/contracts';
 import { PullToRefresh } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';

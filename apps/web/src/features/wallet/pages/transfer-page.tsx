@@ -1,4 +1,5 @@
 import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import {
   currencyOfWallet,
   FX_QUOTE_VALIDITY_MS,
@@ -10,7 +11,6 @@ import {
 } from '@bolsa/contracts';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';

@@ -12,6 +12,8 @@ export function useBlockPermission() {
   return useQuery({
     queryKey: permissionKey,
     queryFn: ({ signal }) => callApi(blockTradeRoutes.permission, { body: {}, signal }),
+    // Where the user stands moves with money and orders elsewhere in the app: read it afresh on every visit.
+    refetchOnMount: 'always',
   });
 }
 

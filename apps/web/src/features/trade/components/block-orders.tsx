@@ -1,7 +1,7 @@
 import type { BlockOrder, Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currencySymbolOf, formatDate, formatMoney, formatPercent } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useBlockOrders } from '../api/blocktrade.ts';
 import { SummaryRows } from './summary-rows.tsx';
@@ -26,7 +26,7 @@ function BlockOrderRow({ order, locale }: { order: BlockOrder; locale: Locale })
           [t('trade.block.midAtQuote'), formatDecimal(order.midAtQuote, locale)],
           [t('trade.block.midAtFill'), formatDecimal(order.midAtFill, locale)],
           [t('trade.block.priceVsMid'), percent(order.priceVsMid)],
-          [t('trade.block.band'), `± ${percent(order.bandRate)}`],
+          [t('trade.block.band'), `± ${formatNumber(Number(order.bandRate) * 100, locale, { decimals: 2 })} %`],
           [t('trade.fields.amount'), formatMoney(order.amount, locale, symbol)],
           [t('trade.fields.fee'), formatMoney(order.fee, locale, symbol)],
           [t('trade.fields.orderTime'), formatDate(order.filledAtTimestamp ?? order.quotedAtTimestamp)],

@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useApplyForBlocks } from '../api/blocktrade.ts';
+import './leverage-check.css';
 
 const questions = Object.keys(blockQuestionnaire) as BlockQuestion[];
 
@@ -112,7 +113,7 @@ export function BlockPermissionCard({ permission, locale }: { permission: BlockP
   const { state } = permission;
   return (
     <>
-      <section className={`kyc-card block-state block-state-${state}`} aria-live="polite">
+      <section className={`block-state block-state-${state}`} aria-live="polite">
         <h2 className="section-title">{t(`trade.block.state.${state}`)}</h2>
         <p>{t(`trade.block.stateText.${state}`)}</p>
         {permission.reason ? (

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
+import { E2E_OPERATOR, expect, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 type BlockInstrument = { code: string; source: string; mid: string | null; blockSize: string };
 
@@ -28,6 +28,7 @@ async function fundStockWallet(page: Page, stack: Stack, token: string, amount: 
 
 test('apply for block trading, an operator approves, quote and place a block of 10,000 shares, see it in the block tab', async ({
   page,
+  browser,
   stack,
 }) => {
   test.setTimeout(180_000);
@@ -64,14 +65,28 @@ test('apply for block trading, an operator approves, quote and place a block of 
   await page.getByRole('button', { name: 'Solicitar la activación' }).click();
   await expect(page.getByRole('heading', { name: 'En revisión' })).toBeVisible();
 
-  const queue = await stack.api<{ list: Array<{ id: string; userId: string }> }>('/blocktrade/applications?status=pending', {
-    isOperator: true,
-    token: operator,
-    method: 'GET',
-  });
-  const application = queue.list.find((row) => row.userId === session.user.id);
-  if (!application) throw new Error('the application is not in the review queue');
-  await stack.api(`/blocktrade/applications/${application.id}/approve`, { isOperator: true, token: operator });
+  // An operator approves in the console: the application is in the queue with the applicant's standing.
+  const consoleContext = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 800 } });
+  await consoleContext.addInitScript(() => window.localStorage.setItem('usa12_locale', 'en'));
+  try {
+    const consolePage = await consoleContext.newPage();
+    await consolePage.goto('/admin/#/login');
+    await consolePage.getByLabel('Email').fill(E2E_OPERATOR.email);
+    await consolePage.getByLabel('Password').fill(E2E_OPERATOR.password);
+    await consolePage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(consolePage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await consolePage.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Block-trade applications' }).click();
+    const row = consolePage.getByRole('row', { name: new RegExp(session.user.email) });
+    await expect(row).toContainText('Verified');
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await consolePage.locator('.ant-popconfirm').getByRole('button', { name: 'Activate' }).click();
+    await expect(consolePage.getByText('Block trading activated')).toBeVisible();
+    await consolePage.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Block trading' }).click();
+    await expect(consolePage.getByRole('row', { name: new RegExp(session.user.email) })).toContainText('Active');
+    await consolePage.screenshot({ path: 'test-results/blocktrade-console.png', fullPage: true });
+  } finally {
+    await consoleContext.close();
+  }
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Activo' })).toBeVisible();

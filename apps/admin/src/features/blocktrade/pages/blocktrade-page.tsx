@@ -52,8 +52,10 @@ function RequirementsCard({ settings, canEdit }: { settings: BlockSettings; canE
         </Space>
         {settings.markets.map((market, index) => (
           <Space key={market.source} wrap align="end">
-            <strong>{t(`blocktrade.markets.${market.source}`)}</strong>
-            <Form.Item name={['markets', index, 'minQuantity']} label={t('blocktrade.blockSize')}>
+            <Form.Item
+              name={['markets', index, 'minQuantity']}
+              label={`${t(`blocktrade.markets.${market.source}`)} · ${t('blocktrade.blockSize')}`}
+            >
               <Input inputMode="numeric" />
             </Form.Item>
             <Form.Item name={['markets', index, 'bandRate']} label={t('blocktrade.bandRate')}>

@@ -2,6 +2,7 @@ import {
   accountApi,
   articlesApi,
   bankCardApi,
+  blockTradeApi,
   depositApi,
   kycApi,
   leverageApi,
@@ -78,6 +79,7 @@ const cases = [
   ...Object.entries(leverageApi),
   ...Object.entries(messagesApi),
   ...Object.entries(articlesApi),
+  ...Object.entries(blockTradeApi).map(([name, spec]) => [`blockTrade.${name}`, spec] as const),
 ]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));
@@ -99,6 +101,7 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
         (SELECT count(*) FROM kyc_submissions) AS kyc,
         (SELECT count(*) FROM trading_orders) AS orders, (SELECT count(*) FROM trading_positions) AS positions,
         (SELECT count(*) FROM trading_leverage_acknowledgements) AS acknowledgements,
+        (SELECT count(*) FROM block_applications) AS blockApplications, (SELECT count(*) FROM block_quotes) AS blockQuotes,
         (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
     ).rows[0];
 

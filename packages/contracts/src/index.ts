@@ -5,6 +5,7 @@ export * from './articles.ts';
 export * from './assets.ts';
 export * from './bank-accounts.ts';
 export * from './bank-cards.ts';
+export * from './blocktrade.ts';
 export * from './buying-power.ts';
 export * from './constants.ts';
 export * from './deposits.ts';

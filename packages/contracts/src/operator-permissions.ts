@@ -20,6 +20,10 @@ export const operatorPermissions = [
   'ledger.reconcile',
   'instruments.read',
   'instruments.edit',
+  /** Review block-trading applications, read permissions and block orders (issue 19). */
+  'blocktrade.review',
+  /** Block-trading requirements, markets, eligible instruments, and suspending a permission (issue 19). */
+  'blocktrade.manage',
   'content.edit',
   'messages.send',
   'audit.read',
@@ -42,6 +46,7 @@ export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]
     'reviews.deposits',
     'reviews.withdrawals',
     'reviews.kyc',
+    'blocktrade.review',
     'files.read',
     'users.read',
     'adjustments.request',

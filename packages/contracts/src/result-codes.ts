@@ -111,7 +111,7 @@ export const resultCodes = {
   MARKET_CLOSED: {
     code: 5006,
     httpStatus: 400,
-    when: 'No longer answered: a close while the market is shut waits for the open (issue #5). Kept so the code is never reused.',
+    when: 'A block quote or order while the market of its stock is shut (a close while the market is shut waits for the open instead, issue #5).',
   },
   QUOTE_UNAVAILABLE: { code: 5007, httpStatus: 503, when: 'The instrument has no quote yet to price the order.' },
   ORDER_NOT_FOUND: { code: 5008, httpStatus: 404, when: 'The order does not exist or belongs to another user (never says which).' },
@@ -163,6 +163,48 @@ export const resultCodes = {
     httpStatus: 400,
     when: 'An answer of the leverage appropriateness check is not the right one; nothing is recorded.',
   },
+  BLOCK_NOT_PERMITTED: {
+    code: 5050,
+    httpStatus: 403,
+    when: 'A block quote or order from a user without an active block-trading permission (never applied, under review, refused or suspended).',
+  },
+  BLOCK_REQUIREMENTS_NOT_MET: {
+    code: 5051,
+    httpStatus: 400,
+    when: 'Applying for block trading without meeting the requirements (verified identity, account value, trading experience).',
+  },
+  BLOCK_APPLICATION_PENDING: {
+    code: 5052,
+    httpStatus: 409,
+    when: 'Applying for block trading while an application is under review or the permission is active.',
+  },
+  BLOCK_RETRY_TOO_SOON: { code: 5053, httpStatus: 409, when: 'Applying again before the retry date a refusal set; says the date.' },
+  BLOCK_QUESTIONNAIRE_FAILED: {
+    code: 5054,
+    httpStatus: 400,
+    when: 'An answer of the block-trading suitability questionnaire is not the right one; nothing is recorded.',
+  },
+  BLOCK_NOT_ELIGIBLE: {
+    code: 5055,
+    httpStatus: 400,
+    when: 'A block quote on an instrument that is not on the list of block-eligible instruments.',
+  },
+  BLOCK_BELOW_MINIMUM: {
+    code: 5056,
+    httpStatus: 400,
+    when: "A block below the instrument's block size (at least 10,000 shares by default); says the size.",
+  },
+  BLOCK_OUTSIDE_BAND: {
+    code: 5057,
+    httpStatus: 400,
+    when: 'A block price outside the band around the live mid, proposed or at acceptance after the market moved; says the band.',
+  },
+  BLOCK_QUOTE_EXPIRED: {
+    code: 5058,
+    httpStatus: 409,
+    when: "Accepting a block quote after its hold time, or one that does not exist or is not the caller's.",
+  },
+  BLOCK_PERMISSION_NOT_FOUND: { code: 6047, httpStatus: 404, when: 'Suspending a block-trading permission the user does not hold.' },
   INSTRUMENT_HALTED: { code: 5041, httpStatus: 409, when: 'A new order on an instrument an operator has halted.' },
 
   // Operators: 6xxx

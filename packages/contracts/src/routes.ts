@@ -13,6 +13,7 @@ import type { accountApi } from './account.ts';
 import type { areaApi } from './areas.ts';
 import type { articlesApi } from './articles.ts';
 import type { bankCardApi } from './bank-cards.ts';
+import type { blockTradeApi } from './blocktrade.ts';
 import type { buyingPowerApi } from './buying-power.ts';
 import type { depositApi } from './deposits.ts';
 import type { holdingApi } from './holdings.ts';
@@ -72,6 +73,15 @@ export const bankCardRoutes: RoutesOf<typeof bankCardApi> = {
   addresses: { method: 'POST', path: '/UserAccount/selectWalletAddress' },
   saveAddress: { method: 'POST', path: '/UserAccount/saveWalletAddress' },
   deleteAddress: { method: 'POST', path: '/UserAccount/deleteWalletAddress' },
+};
+
+export const blockTradeRoutes: RoutesOf<typeof blockTradeApi> = {
+  permission: { method: 'POST', path: '/blockTrade/permission' },
+  apply: { method: 'POST', path: '/blockTrade/apply' },
+  instruments: { method: 'POST', path: '/blockTrade/instruments' },
+  quote: { method: 'POST', path: '/blockTrade/quote' },
+  create: { method: 'POST', path: '/blockTrade/create' },
+  orders: { method: 'POST', path: '/blockTrade/pageList' },
 };
 
 export const buyingPowerRoutes: RoutesOf<typeof buyingPowerApi> = {

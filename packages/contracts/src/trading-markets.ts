@@ -159,3 +159,28 @@ export function defaultLeverageMaxOf(instrument: { source: string; code: string;
   const market = isTradableSource(instrument.source) ? tradingMarkets[instrument.source].limits.leverageMax : 1;
   return Math.min(market, leverageClassCaps[leverageClassOf(instrument)]);
 }
+
+/**
+ * Block trades (spec §4 source 4 BlockTrade, §5, §6): one transaction of a large quantity of a stock of
+ * the stock markets above, filled at a quoted price inside a band around the live mid, through its own
+ * create call (`POST /blockTrade/create`) and only for users holding the reviewed permission. The
+ * minimum, band and quote life are the defaults operators edit per market.
+ */
+export const blockTradeMarket = {
+  source: '4',
+  /** The markets whose stocks may be traded as blocks (their orders are those of the stock order kinds). */
+  underlyingSources: ['0', 'ARG', '7'] as const satisfies readonly TradableSource[],
+  permission: 'blockTrade',
+  pages: { product: '/pages/product/blocktrade' },
+  /** Spec §5, §9: a block is at least 10,000 shares. */
+  minQuantity: 10_000,
+  /** The price must lie within ±1 % of the live mid (between bid and ask). */
+  bandRate: '0.01',
+  /** How long a quote holds its price. */
+  quoteSeconds: 10,
+} as const;
+
+/** True for a market whose stocks may be traded as blocks. */
+export function isBlockUnderlyingSource(source: string): boolean {
+  return (blockTradeMarket.underlyingSources as readonly string[]).includes(source) && isStockSource(source);
+}

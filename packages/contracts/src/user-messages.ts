@@ -28,6 +28,10 @@ export const messageTemplates = [
   'positionTakeProfit',
   'positionStopLoss',
   'positionSettled',
+  // Block trading (issue 19): the permission approved, refused or suspended.
+  'blockApproved',
+  'blockRejected',
+  'blockSuspended',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

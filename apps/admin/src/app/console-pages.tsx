@@ -53,6 +53,20 @@ export const consolePages: ConsolePage[] = [
     load: async () => (await import('../features/reviews/pages/kyc-page.tsx')).KycPage,
   },
   {
+    path: 'block-applications',
+    titleKey: 'nav.blockApplications',
+    permission: 'blocktrade.review',
+    icon: <SafetyOutlined />,
+    load: async () => (await import('../features/reviews/pages/block-applications-page.tsx')).BlockApplicationsPage,
+  },
+  {
+    path: 'block-trade',
+    titleKey: 'nav.blockTrade',
+    permission: 'blocktrade.review',
+    icon: <StockOutlined />,
+    load: async () => (await import('../features/blocktrade/pages/blocktrade-page.tsx')).BlockTradePage,
+  },
+  {
     path: 'deposits',
     titleKey: 'nav.deposits',
     permission: 'reviews.deposits',

@@ -51,4 +51,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   paymentForex: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
   paymentClose: async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage,
   tradeHistory: async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage,
+  blockTrade: async () => (await import('../features/trade/pages/blocktrade-page.tsx')).BlockTradePage,
 };

@@ -68,6 +68,7 @@ export const pages = {
   paymentForex: { path: '/pages/payment/forex', layout: 'pushed', guard: 'session', query: paymentQuery },
   paymentClose: { path: '/pages/payment/close', layout: 'pushed', guard: 'session', query: ['positionId'] },
   tradeHistory: { path: '/pages/trade/history', layout: 'pushed', guard: 'session' },
+  blockTrade: { path: '/pages/product/blocktrade', layout: 'pushed', guard: 'session' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof pages;

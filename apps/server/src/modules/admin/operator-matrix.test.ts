@@ -95,6 +95,30 @@ describe('operator permission matrix: only what the permission list grants succe
     return mine.id;
   }
 
+  /** A block-trading application waiting (the requirements are lowered to none in beforeAll). */
+  async function pendingBlockApplication(): Promise<{ id: string; userId: string }> {
+    const user = await registerUser(testApp);
+    const applied = await testApp.call('/blockTrade/apply', {
+      token: user.token,
+      body: { answers: { price: 'band', risk: 'ordinary', expiry: 'refused' } },
+    });
+    if (applied.body.code !== 200) throw new Error(`block application failed: ${applied.body.msg}`);
+    const queue = await testApp.call<{ list: Array<{ id: string; userId: string }> }>('/blocktrade/applications?pageSize=100', {
+      isOperatorApi: true,
+      token: requester,
+      method: 'GET',
+    });
+    const mine = queue.body.data.list.find((row) => row.userId === user.user.id);
+    if (!mine) throw new Error('block application not queued');
+    return mine;
+  }
+
+  async function activeBlockPermission(): Promise<string> {
+    const application = await pendingBlockApplication();
+    await testApp.call(`/blocktrade/applications/${application.id}/approve`, { isOperatorApi: true, token: requester });
+    return application.userId;
+  }
+
   async function pendingAdjustment(): Promise<string> {
     const response = await testApp.call<{ id: string }>('/adjustments', {
       isOperatorApi: true,
@@ -126,6 +150,10 @@ describe('operator permission matrix: only what the permission list grants succe
 
   /** A fresh, valid request for each endpoint, so an allowed caller must succeed (200) and a refused one proves nothing changed. */
   const receivingAccount = { currency: 'USD', beneficiary: 'Matrix LLC', bankName: 'Matrix Bank', accountNumber: '123456789' };
+  const noBlockRequirements = {
+    requirements: { identityVerified: false, minAccountValueUsd: '0', minFilledOrders: 0, retryDays: 30 },
+    markets: [{ source: '0', minQuantity: '10000', bandRate: '0.01' }],
+  };
   const fixtures: Record<string, Fixture> = {
     'GET /admin/api/deposits': async () => ({ url: '/deposits' }),
     'POST /admin/api/deposits/:id/approve': async () => ({ url: `/deposits/${await pendingDeposit()}/approve` }),
@@ -243,6 +271,24 @@ describe('operator permission matrix: only what the permission list grants succe
       return { url: `/article-tags/${code}`, body: { labels: { es: 'Matriz', en: 'Matrix' } } };
     },
     'POST /admin/api/markets/:source/settings': async () => ({ url: '/markets/2/settings', body: { feeMinimum: `${next()}.00` } }),
+    'GET /admin/api/blocktrade/applications': async () => ({ url: '/blocktrade/applications' }),
+    'POST /admin/api/blocktrade/applications/:id/approve': async () => ({
+      url: `/blocktrade/applications/${(await pendingBlockApplication()).id}/approve`,
+    }),
+    'POST /admin/api/blocktrade/applications/:id/reject': async () => ({
+      url: `/blocktrade/applications/${(await pendingBlockApplication()).id}/reject`,
+      body: { reason: 'not yet' },
+    }),
+    'GET /admin/api/blocktrade/settings': async () => ({ url: '/blocktrade/settings' }),
+    'POST /admin/api/blocktrade/settings': async () => ({ url: '/blocktrade/settings', body: noBlockRequirements }),
+    'POST /admin/api/blocktrade/instruments': async () => ({ url: '/blocktrade/instruments', body: { code: 'GEV', blockSize: '20000' } }),
+    'POST /admin/api/blocktrade/instruments/:code/remove': async () => ({ url: '/blocktrade/instruments/GEV/remove' }),
+    'GET /admin/api/blocktrade/permissions': async () => ({ url: '/blocktrade/permissions' }),
+    'POST /admin/api/blocktrade/permissions/:userId/suspend': async () => ({
+      url: `/blocktrade/permissions/${await activeBlockPermission()}/suspend`,
+      body: { reason: 'matrix' },
+    }),
+    'GET /admin/api/blocktrade/orders': async () => ({ url: '/blocktrade/orders' }),
   };
 
   beforeAll(async () => {
@@ -273,6 +319,7 @@ describe('operator permission matrix: only what the permission list grants succe
       body: { bankName: 'Banco Nación', accountName: 'Eva Matrix', cardNumber: '4509 9535 8000 6623' },
     });
     cardId = card.body.data.id;
+    await testApp.call('/blocktrade/settings', { isOperatorApi: true, token: admin, body: noBlockRequirements });
   });
   afterAll(async () => {
     await testApp.close();

@@ -1,5 +1,6 @@
 import type { LeverageAcknowledgeBody, QuoteTick } from '@bolsa/contracts';
 import type { Principal } from '../../platform/http/index.ts';
+import { createBlockFills } from './trading.block.ts';
 import { cancelOrder } from './trading.cancel.ts';
 import { closeTriggered } from './trading.close-triggered.ts';
 import { type ClosePositionInput, closePosition } from './trading.close-user.ts';
@@ -46,6 +47,8 @@ export function createTradingService(dependencies: TradingDependencies) {
   }
   return {
     filledOrderGroupStats: placement.filledOrderGroupStats,
+    /** Block trades' pricing and their one order filled at the quoted price (the block-trade module's use). */
+    blocks: createBlockFills(context),
     create: (principal: Principal, kind: CreateKind, input: CreateOrderInput) =>
       isStockSell(kind, input) ? createStockSell(principal, kind, input) : placement.create(principal, kind, input),
     /** What the ticket's Sell shows: the quantity held and sellable, and whether a short is offered. */

@@ -103,6 +103,24 @@ const basePosition = {
   closeTimeTimestamp: null,
 };
 
+const blockOrder = {
+  id: '9',
+  orderId: '41',
+  code: 'IMO',
+  quantity: '10000',
+  price: '104.03',
+  midAtQuote: '104.03',
+  midAtFill: '104.08',
+  priceVsMid: '-0.00048',
+  bandRate: '0.01',
+  amount: '1040300.00',
+  fee: '1040.30',
+  currency: 'USD',
+  status: 'filled',
+  quotedAtTimestamp: 1_764_100_000_000,
+  filledAtTimestamp: 1_764_100_004_000,
+};
+
 const page = (list: unknown[]) => ({ list, total: list.length, pageNum: 1, pageSize: 100, hasMore: false });
 
 function Where() {
@@ -133,6 +151,7 @@ beforeEach(() => {
         page([{ ...basePosition, id: '3', stockCode: 'NVDA', stockName: 'Nvidia', profit: '0', sellProfit: '42.10', status: 'closed' }]),
       );
     if (url === '/web/position/consignList') return envelope(page(entrusted));
+    if (url === '/web/blockTrade/pageList') return envelope(page([blockOrder]));
     if (url === '/web/orders/cancel') {
       entrusted = [];
       return envelope({ id: '5', status: 2 });
@@ -218,6 +237,20 @@ describe('TradePage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('where').textContent).toBe('/pages/trade/index?tab=2');
     expect(await screen.findByText('No hay órdenes en espera')).toBeTruthy();
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/web/position/consignList')).toBe(true));
+  });
+
+  it('lists block orders in the block tab (5) with the price against the mid at fill, the band and the fee', async () => {
+    renderAt('/pages/trade/index?tab=5');
+    expect(screen.getByRole('tab', { name: 'Bloque' }).getAttribute('aria-selected')).toBe('true');
+    const row = await screen.findByRole('article', { name: 'IMO 10.000' });
+    expect(row.textContent).toContain('Ejecutada');
+    expect(within(row).getByText('$104,03')).toBeTruthy();
+    expect(within(row).getByText('104,08')).toBeTruthy();
+    expect(within(row).getByText('-0,048%')).toBeTruthy();
+    expect(within(row).getByText('± 1 %')).toBeTruthy();
+    expect(within(row).getByText('$1.040,30')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Operaciones en bloque' }).getAttribute('href')).toBe('/pages/product/blocktrade');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/web/position/me')).toBe(false);
   });
 
   it('cancels a waiting order after confirming, then refreshes the list', async () => {

@@ -5,6 +5,7 @@ import {
   depositApi,
   kycApi,
   leverageApi,
+  loanApi,
   messagesApi,
   tradingApi,
   transferApi,
@@ -76,6 +77,7 @@ const cases = [
   ...Object.entries(kycApi),
   ...Object.entries(tradingApi),
   ...Object.entries(leverageApi),
+  ...Object.entries(loanApi),
   ...Object.entries(messagesApi),
   ...Object.entries(articlesApi),
 ]
@@ -99,6 +101,7 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
         (SELECT count(*) FROM kyc_submissions) AS kyc,
         (SELECT count(*) FROM trading_orders) AS orders, (SELECT count(*) FROM trading_positions) AS positions,
         (SELECT count(*) FROM trading_leverage_acknowledgements) AS acknowledgements,
+        (SELECT count(*) FROM loans) AS loans, (SELECT count(*) FROM loan_events) AS loan_events,
         (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
     ).rows[0];
 

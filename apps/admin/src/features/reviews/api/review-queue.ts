@@ -1,21 +1,27 @@
 import type { EndpointAnswer } from '@bolsa/client-kit/api-client';
-import { operatorDepositApi, operatorKycApi, operatorWithdrawalApi } from '@bolsa/contracts';
+import { operatorDepositApi, operatorKycApi, operatorLoanApi, operatorWithdrawalApi } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** The three review queues share one shape: a page of rows, approve, and reject with a reason. */
-export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc';
+export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc' | 'loans';
 export type ReviewStatusFilter = 'pending' | 'all';
 
 export type OperatorDeposit = z.infer<typeof operatorDepositApi.queue.data>['list'][number];
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalApi.queue.data>['list'][number];
+export type OperatorLoanApplication = z.infer<typeof operatorLoanApi.queue.data>['list'][number];
 export type OperatorKyc = z.infer<typeof operatorKycApi.queue.data>['list'][number];
 
 export const REVIEW_PAGE_SIZE = 20;
 
 /** Each queue's calls in the contracts (one review factory): its page of rows, approve (pay) and reject. */
-const reviewEndpoints = { deposits: operatorDepositApi, withdrawals: operatorWithdrawalApi, kyc: operatorKycApi } as const;
+const reviewEndpoints = {
+  deposits: operatorDepositApi,
+  withdrawals: operatorWithdrawalApi,
+  kyc: operatorKycApi,
+  loans: { queue: operatorLoanApi.queue, approve: operatorLoanApi.approve, reject: operatorLoanApi.reject },
+} as const;
 
 /** A queue's page and row, as its contract entry types them. */
 export type ReviewPage<Resource extends ReviewResource> = EndpointAnswer<(typeof reviewEndpoints)[Resource]['queue']>;
@@ -29,6 +35,7 @@ const queueCalls: { [Resource in ReviewResource]: QueueCall<Resource> } = {
   deposits: (input) => callApi(reviewEndpoints.deposits.queue, input),
   withdrawals: (input) => callApi(reviewEndpoints.withdrawals.queue, input),
   kyc: (input) => callApi(reviewEndpoints.kyc.queue, input),
+  loans: (input) => callApi(reviewEndpoints.loans.queue, input),
 };
 
 export function reviewQueueQuery<Resource extends ReviewResource>(resource: Resource, status: ReviewStatusFilter, pageNum: number) {

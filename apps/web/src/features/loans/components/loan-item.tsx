@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import type { Loan } from '../api/loans-api.ts';
-import { fractionToPercent } from './loan-format.ts';
+import { percentText } from './loan-format.ts';
 import '../loans.css';
 
 const statusClass: Record<Loan['status'], string> = {
@@ -40,7 +40,7 @@ export function LoanItem({ loan, locale, children }: { loan: Loan; locale: Local
       </div>
       <div className="loan-row loan-row-secondary">
         <span>
-          {t('loan.periodDays', { value: loan.periodDays })} · {fractionToPercent(loan.dailyRate)} % {t('loan.perDay')} ·{' '}
+          {t('loan.periodDays', { value: loan.periodDays })} · {percentText(loan.dailyRate, locale)} {t('loan.perDay')} ·{' '}
           {t(walletLabelKey(loan.walletType))}
         </span>
         <span>{formatDate(loan.createTime, 'DD/MM/YYYY')}</span>

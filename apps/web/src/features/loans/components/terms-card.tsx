@@ -2,7 +2,7 @@ import type { Locale } from '@bolsa/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import type { LoanTerms } from '../api/loans-api.ts';
-import { fractionToPercent } from './loan-format.ts';
+import { percentText } from './loan-format.ts';
 import '../loans.css';
 
 /** A UTC calendar day (YYYY-MM-DD) written DD/MM/YYYY, as it is: no time zone may move it. */
@@ -13,8 +13,8 @@ export function TermsCard({ terms, locale }: { terms: LoanTerms; locale: Locale 
   const { t } = useTranslation();
   const money = (value: string) => formatMoney(value, locale);
   const rows: Array<[string, string]> = [
-    [t('loan.dailyRate'), `${fractionToPercent(terms.dailyRate)} %`],
-    [t('loan.apr'), `${fractionToPercent(terms.apr)} %`],
+    [t('loan.dailyRate'), percentText(terms.dailyRate, locale)],
+    [t('loan.apr'), percentText(terms.apr, locale)],
     [t('loan.totalInterest'), money(terms.totalInterest)],
     [t('loan.totalRepay'), money(terms.totalRepay)],
     [t('loan.dueDate'), dayDate(terms.dueDate)],
@@ -36,7 +36,7 @@ export function TermsCard({ terms, locale }: { terms: LoanTerms; locale: Locale 
       <p className="form-note">{t('loan.dueDateNote', { value: terms.periodDays })}</p>
       <p className="form-note">
         <strong>{t('loan.penaltyRule')}: </strong>
-        {t('loan.penaltyRuleText', { rate: fractionToPercent(terms.penaltyDailyRate), max: money(terms.maxPenalty) })}
+        {t('loan.penaltyRuleText', { rate: percentText(terms.penaltyDailyRate, locale), max: money(terms.maxPenalty) })}
       </p>
       <h3 className="loan-subtitle">{t('loan.scheduleTitle')}</h3>
       <table className="loan-schedule">

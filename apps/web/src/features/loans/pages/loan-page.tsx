@@ -16,7 +16,7 @@ import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { type LoanRates, useApplyLoan, useLoanRates } from '../api/loans-api.ts';
 import { CreditScoreCard } from '../components/credit-score-card.tsx';
-import { fractionToPercent } from '../components/loan-format.ts';
+import { percentText } from '../components/loan-format.ts';
 import { TermsCard } from '../components/terms-card.tsx';
 import '../loans.css';
 
@@ -24,6 +24,7 @@ const isAmount = (text: string) => /^\d+(\.\d{1,2})?$/.test(text) && Number(text
 
 function ProductChoice({ rates, value, onChange }: { rates: LoanRates; value: string; onChange: (id: string) => void }) {
   const { t } = useTranslation();
+  const locale = currentLocale();
   return (
     <fieldset className="loan-products">
       <legend className="form-field-label">{t('loan.product')}</legend>
@@ -38,7 +39,7 @@ function ProductChoice({ rates, value, onChange }: { rates: LoanRates; value: st
           >
             {t('loan.periodDays', { value: product.periodDays })}
             <small>
-              {fractionToPercent(product.dailyRate)} % {t('loan.perDay')}
+              {percentText(product.dailyRate, locale)} {t('loan.perDay')}
             </small>
           </button>
         ))}

@@ -39,7 +39,7 @@ test('a verified user sees the terms, applies, an operator approves in the conso
     await console.getByRole('button', { name: 'Sign in' }).click();
     await console.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Loan applications' }).click();
     const row = console.getByRole('row', { name: new RegExp(session.user.email) });
-    await expect(row).toContainText('1000.00 USD');
+    await expect(row).toContainText('1000.00 USD', { timeout: 30_000 });
     await row.getByRole('button', { name: 'Approve' }).click();
     await console.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
     await expect(console.getByText('Decision recorded')).toBeVisible();
@@ -55,6 +55,7 @@ test('a verified user sees the terms, applies, an operator approves in the conso
   expect(balance.balance).toBe('1000.00');
   await page.goto('/#/pages/loan/record');
   await expect(page.getByRole('listitem').filter({ hasText: 'En uso' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('loan-record.png'), fullPage: true });
   await page.getByRole('link', { name: 'Devolver' }).click();
 
   // Two repayments: part, then all that is left.

@@ -91,7 +91,7 @@ export function LoanBookPage() {
           { title: t('loans.interestCharged'), dataIndex: 'interestCharged', align: 'right' },
           { title: t('loans.penaltyCharged'), dataIndex: 'penaltyCharged', align: 'right' },
           { title: t('loans.totalDebt'), dataIndex: 'totalDebt', align: 'right' },
-          { title: t('loans.status'), key: 'status', render: (_value, row) => <LoanStatusTag row={row} /> },
+          { title: t('loans.statusTitle'), key: 'status', render: (_value, row) => <LoanStatusTag row={row} /> },
           { title: t('loans.dueAt'), dataIndex: 'expireTime', render: (value: number | null) => (value ? formatDateTime(value) : '–') },
         ]}
         pagination={{

@@ -70,7 +70,7 @@ const loanColumns = (t: (key: string) => string) => [
   { title: t('loans.period'), dataIndex: 'periodDays' },
   { title: t('loans.dailyRate'), dataIndex: 'dailyRate', render: (rate: string) => percent(rate) },
   { title: t('loans.score'), key: 'score', render: (_: unknown, row: OperatorLoanApplication) => row.credit.score },
-  { title: t('loans.status'), key: 'status', render: (_: unknown, row: OperatorLoanApplication) => <LoanStatus row={row} /> },
+  { title: t('loans.statusTitle'), key: 'status', render: (_: unknown, row: OperatorLoanApplication) => <LoanStatus row={row} /> },
   { title: t('loans.appliedAt'), dataIndex: 'createTime', render: (value: number) => formatDateTime(value) },
 ];
 

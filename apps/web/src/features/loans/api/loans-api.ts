@@ -11,7 +11,7 @@ import { loanRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { input, output } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
-import { walletQueryScope } from '../../../lib/query-scopes.ts';
+import { loansQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts';
 
 export type Loan = output<typeof loanSchema>;
 export type LoanRates = output<typeof loanRatesSchema>;
@@ -20,8 +20,6 @@ export type UserLoans = output<typeof userLoansSchema>;
 export type Repayment = output<typeof repaymentSchema>;
 export type LoanPage = { list: Loan[]; total: number; pageNum: number; pageSize: number };
 
-/** Every loan query shares this prefix, so an application or a repayment refreshes them all. */
-export const loansQueryScope = ['loans'] as const;
 const recordPageSize = 20;
 
 /** GET /web/assist/getLoadsRate: products, the credit score and limit; with an amount and product, their terms. */
@@ -35,6 +33,7 @@ export function useLoanRates(query: { amount?: string; productId?: string }) {
         signal,
       }) as Promise<LoanRates>,
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
 }
 
@@ -43,6 +42,8 @@ export function useUserLoans() {
   return useQuery({
     queryKey: [...loansQueryScope, 'user'],
     queryFn: ({ signal }) => callApi(loanRoutes.userLoans, { signal }) as Promise<UserLoans>,
+    // A decision or a day's interest changes a loan with no action here: every visit asks again.
+    refetchOnMount: 'always',
   });
 }
 
@@ -55,6 +56,7 @@ export function useLoanRecords() {
         callApi(loanRoutes.page, { body: { pageNum: pageParam, pageSize: recordPageSize }, signal }) as Promise<LoanPage>,
       initialPageParam: 1,
       getNextPageParam: (last: LoanPage) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
+      refetchOnMount: 'always',
     }),
   );
 }

@@ -43,6 +43,11 @@ test('a verified user sees the terms, applies, an operator approves in the conso
     await row.getByRole('button', { name: 'Approve' }).click();
     await console.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
     await expect(console.getByText('Decision recorded')).toBeVisible();
+    await console.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Loan book' }).click();
+    await expect(console.getByText(/Loans-receivable \(\d+\.\d\d USD\) equals the sum of what the loans owe/)).toBeVisible();
+    await console.getByRole('link', { name: /^\d+$/ }).first().click();
+    await expect(console.getByText('Approved and paid out')).toBeVisible();
+    await console.screenshot({ path: testInfo.outputPath('console-loan-history.png'), fullPage: true });
   } finally {
     await context.close();
   }
@@ -53,7 +58,9 @@ test('a verified user sees the terms, applies, an operator approves in the conso
     body: { walletType: 'BALANCE' },
   });
   expect(balance.balance).toBe('1000.00');
-  await page.goto('/#/pages/loan/record');
+  // From the Account tab, as a user would come back to it.
+  await page.goto('/#/pages/profile/index');
+  await page.getByRole('link', { name: 'Mis préstamos' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'En uso' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('loan-record.png'), fullPage: true });
   await page.getByRole('link', { name: 'Devolver' }).click();
@@ -61,7 +68,9 @@ test('a verified user sees the terms, applies, an operator approves in the conso
   // Two repayments: part, then all that is left.
   await page.getByLabel('Importe a devolver (USD)').fill('400');
   await page.getByRole('button', { name: 'Devolver', exact: true }).click();
-  await expect(page.getByText(/^Devolvió \$400,00/)).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Devolvió \$400,00: \$0,00 de intereses, \$0,00 de penalización, \$400,00 de capital/ }),
+  ).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '$600,00' }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('loan-repayment.png'), fullPage: true });
   await page.getByRole('button', { name: 'Todo' }).click();

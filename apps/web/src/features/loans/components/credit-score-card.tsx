@@ -30,10 +30,9 @@ export function CreditScoreCard({ credit, locale }: { credit: LoanRates['credit'
               <span>{t(`loan.factors.${factor.name}`)}</span>
               <span className="loan-figure">{t('loan.points', { points: factor.points, weight: factor.weight })}</span>
             </div>
-            <div className="loan-row loan-row-secondary">
-              <span>{factorValue(factor, t)}</span>
-              <span>{factor.points < factor.weight ? t(`loan.howToRaise.${factor.name}`) : t('loan.factorFull')}</span>
-            </div>
+            <p className="loan-factor-note">
+              {factorValue(factor, t)} · {factor.points < factor.weight ? t(`loan.howToRaise.${factor.name}`) : t('loan.factorFull')}
+            </p>
           </li>
         ))}
       </ul>

@@ -33,7 +33,7 @@ function ProductChoice({ rates, value, onChange }: { rates: LoanRates; value: st
           <button
             key={product.id}
             type="button"
-            className={`segmented-option${product.id === value ? ' is-active' : ''}`}
+            className={`segmented-option${product.id === value ? ' is-selected' : ''}`}
             aria-pressed={product.id === value}
             onClick={() => onChange(product.id)}
           >
@@ -103,14 +103,7 @@ export function LoanPage() {
 
   return (
     <>
-      <NavBar
-        title={t('loan.title')}
-        right={
-          <Link className="nav-bar-text-link" to={pagePath('loanRecord')}>
-            {t('loan.records')}
-          </Link>
-        }
-      />
+      <NavBar title={t('loan.title')} />
       <div className="page-body">
         {base.isPending ? (
           <ListSkeleton rows={4} />
@@ -156,6 +149,9 @@ export function LoanPage() {
               >
                 {t('loan.apply')}
               </button>
+              <Link className="button button-default button-block" to={pagePath('loanRecord')}>
+                {t('loan.records')}
+              </Link>
             </form>
           </>
         )}

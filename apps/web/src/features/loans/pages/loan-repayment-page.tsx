@@ -27,6 +27,7 @@ function RepayForm({ loan, locale }: { loan: Loan; locale: Locale }) {
   const [amount, setAmount] = useState('');
   const [walletType, setWalletType] = useState<LoanWallet>(loan.walletType);
   const [error, setError] = useState<string | undefined>();
+  const [split, setSplit] = useState<string | undefined>();
   const wallets = useLoanWallets();
   const repay = useRepayLoan();
   const submission = useSubmissionKey();
@@ -45,17 +46,16 @@ function RepayForm({ loan, locale }: { loan: Loan; locale: Locale }) {
       submission.settle();
       setAmount('');
       const money = (value: string) => formatMoney(value, locale);
-      showToast(
-        result.loan.status === 'repaid'
-          ? t('loan.repaidInFull')
-          : t('loan.repaid', {
-              amount: money(result.amount),
-              interest: money(result.toInterest),
-              penalty: money(result.toPenalty),
-              principal: money(result.toPrincipal),
-            }),
-        'success',
+      // The split stays on the page (a toast is too short-lived and narrow for four amounts).
+      setSplit(
+        t('loan.repaid', {
+          amount: money(result.amount),
+          interest: money(result.toInterest),
+          penalty: money(result.toPenalty),
+          principal: money(result.toPrincipal),
+        }),
       );
+      showToast(result.loan.status === 'repaid' ? t('loan.repaidInFull') : t('loan.repaidToast'), 'success');
     } catch (failure) {
       if (!isAnswerUnknown(failure)) submission.settle();
       showError(failure);
@@ -87,6 +87,11 @@ function RepayForm({ loan, locale }: { loan: Loan; locale: Locale }) {
           </button>
         }
       />
+      {split ? (
+        <p className="notice loan-split" role="status">
+          {split}
+        </p>
+      ) : null}
       <p className="form-note">{t('loan.repayOrder')}</p>
       <button type="submit" className="button button-primary button-block" disabled={repay.isPending}>
         {t('loan.repay')}

@@ -92,6 +92,7 @@ export function LoanPage() {
   const product = products.find((row) => row.id === productId);
   const terms = isAmount(typed) && rates.data?.terms?.amount && rates.data.terms.productId === productId ? rates.data.terms : null;
   const application = useApplication(terms, walletType);
+  const hasNoLimit = base.data?.credit.available === '0.00';
   const amountError =
     isTouched && amount === '' ? t('validation.loanAmount') : isTouched && !isAmount(amount) ? t('validation.amount') : undefined;
 
@@ -113,6 +114,11 @@ export function LoanPage() {
           <>
             <p className="form-note loan-intro">{t('loan.intro')}</p>
             <CreditScoreCard credit={base.data.credit} locale={locale} />
+            {hasNoLimit ? (
+              <p className="notice notice-warning loan-notice" role="status">
+                {t('loan.noLimit')}
+              </p>
+            ) : null}
             <form className="form" onSubmit={submit} noValidate>
               <ProductChoice rates={base.data} value={productId} onChange={setProductId} />
               <FormField
@@ -145,7 +151,7 @@ export function LoanPage() {
               <button
                 type="submit"
                 className="button button-primary button-block"
-                disabled={application.isPending || (isTouched && !terms)}
+                disabled={application.isPending || hasNoLimit || (isTouched && !terms)}
               >
                 {t('loan.apply')}
               </button>

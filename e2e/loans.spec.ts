@@ -1,4 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_OPERATOR, expect, signUpInApp, test } from './fixtures.ts';
+
+/** Serious or critical accessibility violations on the page as it stands. */
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 // The journey walks the app and the console on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -24,6 +33,7 @@ test('a verified user sees the terms, applies, an operator approves in the conso
   await expect(terms).toContainText('14,6 %');
   await expect(terms).toContainText('$50,00');
   await page.screenshot({ path: testInfo.outputPath('loan-terms.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Solicitar con estas condiciones' }).click();
   await expect(page.getByText('Solicitud enviada. Recibirá un mensaje cuando se resuelva.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'En revisión' })).toBeVisible();
@@ -63,6 +73,7 @@ test('a verified user sees the terms, applies, an operator approves in the conso
   await page.getByRole('link', { name: 'Mis préstamos' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'En uso' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('loan-record.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Devolver' }).click();
 
   // Two repayments: part, then all that is left.
@@ -73,6 +84,7 @@ test('a verified user sees the terms, applies, an operator approves in the conso
   ).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '$600,00' }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('loan-repayment.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Todo' }).click();
   await page.getByRole('button', { name: 'Devolver', exact: true }).click();
   await expect(page.getByText('El préstamo está totalmente devuelto.')).toBeVisible();

@@ -184,7 +184,7 @@ describe('loans: terms, application, approval, daily interest, repayment', () =>
     expect(inbox.body.data.list[0]?.title).toBe('Loan approved');
   });
 
-  it('runs a capped penalty after the due date, never compounding, and reminds before and at the due date', async () => {
+  it('runs a capped penalty after the due date, never compounding, reminds before and at the due date, and never blocks a withdrawal', async () => {
     const user = await borrower();
     const loan = await approvedLoan(user.token, 7, '1000');
     advance(5.5);
@@ -213,6 +213,16 @@ describe('loans: terms, application, approval, daily interest, repayment', () =>
       },
     );
     expect(repaid.body.data).toMatchObject({ toInterest: '2.80', toPenalty: '50.00', toPrincipal: '47.20' });
+
+    // Overdue or not, the score never stands between a user and their own money: a withdrawal goes through.
+    await web('/settingPayPassword', user.token, { body: { payPassword: '123456', confirmPayPassword: '123456' } });
+    const card = await web<{ id: string }>('/UserAccount/addCardNo', user.token, {
+      body: { bankName: 'Banco Nación', accountName: 'Ana Pérez', cardNumber: '4509 9535 8000 6623' },
+    });
+    const withdrawal = await web<{ status: string }>('/withdrawal/withdrawal-apply', user.token, {
+      body: { method: 'bank', cardId: card.body.data.id, amount: '10.00', payPassword: '123456', idempotencyKey: 'overdue-withdrawal-1' },
+    });
+    expect(withdrawal.body.code).toBe(200);
   });
 
   it('refuses in the user language and writes nothing', async () => {

@@ -126,7 +126,19 @@ test('an operator enrols two-factor sign-in, signs in with a code, and verifies 
   }
 });
 
-const scannedPages = ['dashboard', 'kyc', 'deposits', 'withdrawals', 'audit', 'reconciliation', 'operators', 'security'];
+const scannedPages = [
+  'dashboard',
+  'kyc',
+  'deposits',
+  'withdrawals',
+  'audit',
+  'reconciliation',
+  'operators',
+  'security',
+  'loan-applications',
+  'loans',
+  'loan-products',
+];
 
 test('axe finds no serious or critical violation on the console login and main pages', async ({ browser, stack }, testInfo) => {
   const { context, page } = await openConsole(browser, stack);

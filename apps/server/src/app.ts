@@ -131,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         uploads: services.uploads,
         messages: services.messages,
         content: services.content.operations,
+        loans: services.loans,
       },
     });
     app.decorate('demoSeeding', seeding);

@@ -6,6 +6,7 @@ import {
   depositApi,
   kycApi,
   leverageApi,
+  loanApi,
   messagesApi,
   tradingApi,
   transferApi,
@@ -77,6 +78,7 @@ const cases = [
   ...Object.entries(kycApi),
   ...Object.entries(tradingApi),
   ...Object.entries(leverageApi),
+  ...Object.entries(loanApi),
   ...Object.entries(messagesApi),
   ...Object.entries(articlesApi),
   ...Object.entries(blockTradeApi).map(([name, spec]) => [`blockTrade.${name}`, spec] as const),
@@ -102,6 +104,7 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
         (SELECT count(*) FROM trading_orders) AS orders, (SELECT count(*) FROM trading_positions) AS positions,
         (SELECT count(*) FROM trading_leverage_acknowledgements) AS acknowledgements,
         (SELECT count(*) FROM block_applications) AS blockApplications, (SELECT count(*) FROM block_quotes) AS blockQuotes,
+        (SELECT count(*) FROM loans) AS loans, (SELECT count(*) FROM loan_events) AS loan_events,
         (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
     ).rows[0];
 

@@ -16,6 +16,7 @@ export * from './holdings.ts';
 export * from './kyc.ts';
 export * from './ledger.ts';
 export * from './leverage.ts';
+export * from './loans.ts';
 export * from './locales.ts';
 export * from './market.ts';
 export * from './market-enums.ts';

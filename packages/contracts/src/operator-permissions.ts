@@ -9,6 +9,12 @@ export const operatorPermissions = [
   'reviews.deposits',
   'reviews.withdrawals',
   'reviews.kyc',
+  /** Decide loan applications (issue 21); above a product's threshold two different operators must approve. */
+  'reviews.loans',
+  /** Read the loan book and a loan's history. */
+  'loans.read',
+  /** Change loan products: rates, limits, penalty rule, second-approval threshold (audited). */
+  'loans.settings',
   /** Keep the bank accounts users send deposits to (issue 15 §4). */
   'funding.receivingAccounts',
   'files.read',
@@ -47,6 +53,8 @@ export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]
     'reviews.withdrawals',
     'reviews.kyc',
     'blocktrade.review',
+    'reviews.loans',
+    'loans.read',
     'files.read',
     'users.read',
     'adjustments.request',

@@ -247,6 +247,30 @@ export const resultCodes = {
   ARTICLE_NOT_FOUND: { code: 7001, httpStatus: 404, when: 'No article has this id, or (for the app) it is not published.' },
   ARTICLE_TAG_UNKNOWN: { code: 7002, httpStatus: 400, when: 'A tag code that is not in the article tag dictionary.' },
   ARTICLE_TAG_EXISTS: { code: 7003, httpStatus: 409, when: 'Creating an article tag whose code is already used.' },
+
+  // Loans: 80xx (issue 21)
+  LOAN_PRODUCT_NOT_FOUND: { code: 8001, httpStatus: 404, when: 'The loan product does not exist or is not offered now.' },
+  LOAN_AMOUNT_OUT_OF_RANGE: {
+    code: 8002,
+    httpStatus: 400,
+    when: "The amount is under the product's minimum or over its maximum; says both.",
+  },
+  LOAN_OVER_LIMIT: { code: 8003, httpStatus: 400, when: 'The amount is over what the credit score leaves available; says how much is.' },
+  LOAN_TERMS_CHANGED: {
+    code: 8004,
+    httpStatus: 409,
+    when: 'The terms the user confirmed differ from the current ones (a rate changed); they are shown again.',
+  },
+  LOAN_NOT_FOUND: { code: 8005, httpStatus: 404, when: 'No loan with this id belongs to the caller (never says which).' },
+  LOAN_NOT_PENDING: { code: 8006, httpStatus: 409, when: 'Approving or rejecting a loan application already decided.' },
+  LOAN_NOT_IN_USE: { code: 8007, httpStatus: 409, when: 'Repaying a loan that is not in use (pending, rejected or repaid).' },
+  LOAN_REPAY_OVER_DEBT: { code: 8008, httpStatus: 400, when: 'A repayment larger than what the loan still owes; says the debt.' },
+  LOAN_SAME_APPROVER: {
+    code: 8009,
+    httpStatus: 409,
+    when: 'The operator who gave the first approval tries to give the second one too (four eyes above the threshold).',
+  },
+  LOAN_KEY_REUSED: { code: 8010, httpStatus: 409, when: 'An idempotency key already used for a different loan request or repayment.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -19,6 +19,7 @@ import type { depositApi } from './deposits.ts';
 import type { holdingApi } from './holdings.ts';
 import type { kycApi } from './kyc.ts';
 import type { leverageApi } from './leverage.ts';
+import type { loanApi } from './loans.ts';
 import type { marketApi, watchlistApi } from './market.ts';
 import type { tradingApi } from './trading.ts';
 import type { transferApi } from './transfers.ts';
@@ -101,6 +102,14 @@ export const holdingRoutes: RoutesOf<typeof holdingApi> = {
 export const kycRoutes: RoutesOf<typeof kycApi> = {
   submit: { method: 'POST', path: '/updateReal' },
   state: { method: 'POST', path: '/kyc/state' },
+};
+
+export const loanRoutes: RoutesOf<typeof loanApi> = {
+  rates: { method: 'GET', path: '/assist/getLoadsRate' },
+  userLoans: { method: 'GET', path: '/assist/getUserLoans' },
+  apply: { method: 'POST', path: '/assist/saveAssist' },
+  page: { method: 'POST', path: '/assist/getLandsPage' },
+  repay: { method: 'POST', path: '/assist/repaymentLoans' },
 };
 
 export const marketRoutes: RoutesOf<typeof marketApi> = {

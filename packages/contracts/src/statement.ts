@@ -29,6 +29,8 @@ export const statementLineKinds = [
   'margin',
   'interest',
   'adjustment',
+  'loan_disbursement',
+  'loan_repayment',
 ] as const;
 export type StatementLineKind = (typeof statementLineKinds)[number];
 
@@ -52,7 +54,7 @@ export const statementKindFilters = {
   transfers: ['transfer', 'fx_conversion'],
   trades: ['trade_margin', 'realised_pnl'],
   fees: ['fee'],
-  other: ['interest', 'adjustment'],
+  other: ['interest', 'adjustment', 'loan_disbursement', 'loan_repayment'],
 } as const;
 export type StatementKindFilter = keyof typeof statementKindFilters;
 export const statementKindFilterNames = Object.keys(statementKindFilters) as StatementKindFilter[];

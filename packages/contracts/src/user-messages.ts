@@ -32,6 +32,11 @@ export const messageTemplates = [
   'blockApproved',
   'blockRejected',
   'blockSuspended',
+  // Loans (issue 21): the decision, a reminder before the due date and one on it.
+  'loanApproved',
+  'loanRejected',
+  'loanDueSoon',
+  'loanDue',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

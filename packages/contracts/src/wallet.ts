@@ -36,6 +36,11 @@ export const ledgerReasons = [
   'realised_pnl',
   'interest',
   'adjustment',
+  // Loans (issue 21): principal lent to a wallet, interest and penalty charged to the loan, repayments from a wallet.
+  'loan_disbursement',
+  'loan_interest',
+  'loan_penalty',
+  'loan_repayment',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

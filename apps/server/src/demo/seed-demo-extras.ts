@@ -1,6 +1,7 @@
 import type { MessageTemplate, Order } from '@bolsa/contracts';
 import type { ContentOperations } from '../modules/content/index.ts';
 import type { KycReview, KycService } from '../modules/kyc/index.ts';
+import type { LoansOperations, LoansService } from '../modules/loans/index.ts';
 import type { MessagesService } from '../modules/messages/index.ts';
 import type { UploadsService } from '../modules/uploads/index.ts';
 import type { Database } from '../platform/db/index.ts';
@@ -28,6 +29,8 @@ export type DemoExtrasDependencies = {
   uploads: UploadsService;
   messages: MessagesService;
   content: ContentOperations;
+  /** The demo's loan in use: applied for as a user would, approved by the operator through the review. */
+  loans: { service: LoansService; operations: LoansOperations };
   /** The demo's filled buy of AAPL, for the "order filled" message (absent when it was not placed). */
   filledOrder: (Pick<Order, 'quantity' | 'fillPrice'> & { code: string }) | undefined;
 };
@@ -110,9 +113,30 @@ async function seedMessages(dependencies: DemoExtrasDependencies) {
   await messages.notifyMany(dependencies.db, notices);
 }
 
+/** The demo loan: 1000 USD for 30 days on the product's published terms, applied for once and approved through the review. */
+export const demoLoan = { amount: '1000', periodDays: 30, idempotencyKey: 'demo-loan-1' } as const;
+
+async function seedLoan(dependencies: DemoExtrasDependencies, operator: OperatorPrincipal) {
+  const { service, operations } = dependencies.loans;
+  const principal = { userId: String(dependencies.userId), sessionId: 'demo-seed' };
+  const product = (await service.rates(principal, {})).products.find((row) => row.periodDays === demoLoan.periodDays);
+  if (!product) return;
+  const productId = Number(product.id);
+  const { terms } = await service.rates(principal, { amount: demoLoan.amount, productId });
+  if (!terms) return;
+  const loan = await service.apply(principal, {
+    productId,
+    amount: demoLoan.amount,
+    walletType: 'BALANCE',
+    confirmedTotalRepay: terms.totalRepay,
+    idempotencyKey: demoLoan.idempotencyKey,
+  });
+  if (loan.status === 'pending') await operations.review.approve(operator, auditMeta, Number(loan.id));
+}
+
 /**
  * The rest of a demo that lives (issue 15 §8): a watchlist, a verified identity, published articles and
- * notices in every locale, and a few inbox messages. Each part checks what is already there first, so a
+ * notices in every locale, a few inbox messages, and a loan in use (issue 21). Each part checks what is already there first, so a
  * second start adds nothing; the identity and articles need an operator and are left out without one.
  */
 export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Promise<void> {
@@ -124,4 +148,5 @@ export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Prom
     await seedArticles(dependencies.content, operator);
   }
   await seedMessages(dependencies);
+  if (dependencies.operator) await seedLoan(dependencies, { ...dependencies.operator, sessionId: 0 });
 }

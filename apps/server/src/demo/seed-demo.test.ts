@@ -82,6 +82,8 @@ describe('a demo that lives (issue 15 §8)', () => {
       articles,
       orders: (await demo.call<{ total: number }>('/position/consignList', { token, body: {} })).body.data.total,
       positions: (await demo.call<{ list: unknown[] }>('/position/me', { token, body: {} })).body.data.list.length,
+      loans: (await demo.call<{ loans: Array<{ status: string; amount: string }> }>('/assist/getUserLoans', { token, method: 'GET' })).body
+        .data.loans,
     };
   }
 
@@ -102,8 +104,10 @@ describe('a demo that lives (issue 15 §8)', () => {
     const kyc = await demo.call<KycState>('/kyc/state', { token });
     expect(kyc.body.data.status).toBe('verified');
 
-    // The welcome, a deposit credited, an order filled, and the identity verified by the operator: each once.
-    expect([...first.inbox].sort()).toEqual(['Deposit credited', 'Identity verified', 'Order filled', 'Welcome to Bolsa']);
+    // The welcome, a deposit credited, an order filled, the identity verified and the demo loan approved: each once.
+    expect([...first.inbox].sort()).toEqual(['Deposit credited', 'Identity verified', 'Loan approved', 'Order filled', 'Welcome to Bolsa']);
+    // One loan in use, so the loan screens are alive (issue 21).
+    expect(first.loans).toEqual([expect.objectContaining({ status: 'in_use', amount: '1000.00' })]);
 
     for (const locale of locales) {
       for (const [index, kind] of (['news', 'notice'] as const).entries()) {

@@ -5,6 +5,7 @@ import { content } from './content/index.ts';
 import { funding } from './funding/index.ts';
 import { kyc } from './kyc/index.ts';
 import { ledger } from './ledger/index.ts';
+import { loans } from './loans/index.ts';
 import { market } from './market/index.ts';
 import { messages } from './messages/index.ts';
 import { trading } from './trading/index.ts';
@@ -15,4 +16,4 @@ import { uploads } from './uploads/index.ts';
  * them in this order (and stops them in reverse), and a module may need or import only modules listed
  * before it (scripts/check-boundaries.mjs reads this list). Adding a module: its folder, and one line here.
  */
-export const modules = [auth, uploads, messages, kyc, ledger, market, trading, funding, blocktrade, content, admin] as const;
+export const modules = [auth, uploads, messages, kyc, ledger, market, trading, funding, blocktrade, loans, content, admin] as const;

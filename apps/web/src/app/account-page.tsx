@@ -1,5 +1,6 @@
 import { ContentMenuRows } from '../features/content/components/content-menu-rows.tsx';
 import { KycMenuRow } from '../features/kyc/components/kyc-menu-row.tsx';
+import { LoanMenuRows } from '../features/loans/components/loan-menu-row.tsx';
 import { MessagesMenuRow } from '../features/messages/components/messages-menu-row.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { WalletOverview } from '../features/wallet/components/wallet-overview.tsx';
@@ -14,6 +15,7 @@ export function AccountPage() {
         <>
           <MessagesMenuRow />
           <KycMenuRow />
+          <LoanMenuRows />
           <ContentMenuRows />
         </>
       }

@@ -69,6 +69,9 @@ export const pages = {
   paymentClose: { path: '/pages/payment/close', layout: 'pushed', guard: 'session', query: ['positionId'] },
   tradeHistory: { path: '/pages/trade/history', layout: 'pushed', guard: 'session' },
   blockTrade: { path: '/pages/product/blocktrade', layout: 'pushed', guard: 'session' },
+  loan: { path: '/pages/loan/index', layout: 'pushed', guard: 'session' },
+  loanRecord: { path: '/pages/loan/record', layout: 'pushed', guard: 'session' },
+  loanRepayment: { path: '/pages/loan/repayment', layout: 'pushed', guard: 'session', query: ['id'] },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof pages;

@@ -6,3 +6,5 @@ export const walletQueryScope = ['wallet'] as const;
 export const fundingQueryScope = ['funding'] as const;
 /** Every trading read (holdings, closed, entrusted, history, a quote page's positions). */
 export const tradeQueryScope = ['trade'] as const;
+/** Every loan read (terms and score, loans, records): a decision or a reminder message refreshes them. */
+export const loansQueryScope = ['loans'] as const;

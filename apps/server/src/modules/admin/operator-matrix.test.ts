@@ -129,6 +129,36 @@ describe('operator permission matrix: only what the permission list grants succe
     return response.body.data.id;
   }
 
+  /** A loan application of the verified, funded withdrawer (score 35: 1750 of limit, 100 each), waiting for review. */
+  async function pendingLoan(): Promise<string> {
+    const rates = await testApp.call<{ products: Array<{ id: string; periodDays: number }> }>('/assist/getLoadsRate', {
+      token: withdrawer.token,
+      method: 'GET',
+    });
+    const productId = rates.body.data.products.find((product) => product.periodDays === 7)?.id;
+    const terms = await testApp.call<{ terms: { totalRepay: string } }>(`/assist/getLoadsRate?amount=100&productId=${productId}`, {
+      token: withdrawer.token,
+      method: 'GET',
+    });
+    const applied = await testApp.call<{ id: string }>('/assist/saveAssist', {
+      token: withdrawer.token,
+      body: {
+        productId,
+        amount: '100',
+        walletType: 'BALANCE',
+        confirmedTotalRepay: terms.body.data.terms.totalRepay,
+        idempotencyKey: `matrix-loan-${next()}`,
+      },
+    });
+    if (applied.body.code !== 200) throw new Error(`loan application failed: ${applied.body.msg}`);
+    return applied.body.data.id;
+  }
+
+  async function loanProductId(): Promise<string> {
+    const products = await testApp.call<Array<{ id: string }>>('/loans/products', { isOperatorApi: true, token: requester, method: 'GET' });
+    return products.body.data[0]?.id ?? '0';
+  }
+
   /** A fresh operator of the caller's role with a started enrolment, so two-factor calls act on nobody else's account. */
   async function enrolling(caller: Caller) {
     const fresh = await operatorWithRole(testApp, caller.role ?? 'admin');
@@ -270,6 +300,27 @@ describe('operator permission matrix: only what the permission list grants succe
       await testApp.call('/article-tags', { isOperatorApi: true, token: requester, body: { code, labels: { es: 'Matriz' } } });
       return { url: `/article-tags/${code}`, body: { labels: { es: 'Matriz', en: 'Matrix' } } };
     },
+    'GET /admin/api/loans/applications': async () => ({ url: '/loans/applications' }),
+    'POST /admin/api/loans/applications/:id/approve': async () => ({ url: `/loans/applications/${await pendingLoan()}/approve` }),
+    'POST /admin/api/loans/applications/:id/reject': async () => ({
+      url: `/loans/applications/${await pendingLoan()}/reject`,
+      body: { reason: 'matrix' },
+    }),
+    'GET /admin/api/loans/book': async () => ({ url: '/loans/book' }),
+    'GET /admin/api/loans/:id/history': async () => ({ url: `/loans/${await pendingLoan()}/history` }),
+    'GET /admin/api/loans/products': async () => ({ url: '/loans/products' }),
+    'POST /admin/api/loans/products/:id': async () => ({
+      url: `/loans/products/${await loanProductId()}`,
+      body: {
+        dailyRate: '0.0004',
+        minAmount: '100',
+        maxAmount: '2000',
+        penaltyDailyRate: '0.001',
+        penaltyCapShare: '0.05',
+        secondApprovalAbove: `${1000 + next()}`,
+        isEnabled: true,
+      },
+    }),
     'POST /admin/api/markets/:source/settings': async () => ({ url: '/markets/2/settings', body: { feeMinimum: `${next()}.00` } }),
     'GET /admin/api/blocktrade/applications': async () => ({ url: '/blocktrade/applications' }),
     'POST /admin/api/blocktrade/applications/:id/approve': async () => ({

@@ -121,10 +121,16 @@ export async function statementLinesOf<Row extends EntryRow>(executor: Executor,
         break;
       }
       default:
-        lines.push({ ...base, line: row.reason === 'interest' ? 'interest' : 'adjustment' });
+        lines.push({ ...base, line: otherLineOf(row.reason) });
     }
   }
   return lines;
+}
+
+/** Lines with no subject of their own: interest, the loans' money, and adjustments. */
+function otherLineOf(reason: string): 'interest' | 'loan_disbursement' | 'loan_repayment' | 'adjustment' {
+  if (reason === 'interest' || reason === 'loan_disbursement' || reason === 'loan_repayment') return reason;
+  return 'adjustment';
 }
 
 function tradeLines<Row extends EntryRow>(

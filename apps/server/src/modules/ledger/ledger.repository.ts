@@ -180,6 +180,23 @@ export async function realisedToday(executor: Executor, userId: number, since: D
   return result.rows;
 }
 
+/** How many credits of a reason reached a user's wallets (a deposit credited is one). */
+export async function creditsOfReason(executor: Executor, userId: number, reason: string) {
+  const result = await executor.execute<{ n: string }>(sql`
+    SELECT count(*)::text AS n
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_journals j ON j.id = e.journal_id
+    WHERE a.owner_kind = 'user' AND a.user_id = ${userId} AND j.reason = ${reason} AND e.amount > 0`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A system account's balance in a currency, all its shards together. */
+export async function systemBalance(executor: Executor, code: string, currency: string) {
+  const result = await executor.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
+    WHERE owner_kind = 'system' AND system_code = ${code} AND currency = ${currency}`);
+  return result.rows[0]?.total ?? '0';
+}
+
 export type ReconciliationRows = {
   accounts: string;
   entries: string;

@@ -10,7 +10,16 @@ import { createGroupCommit, defaultGroupCommitOptions, type GroupCommitOptions }
 import * as repository from './ledger.repository.ts';
 
 /** Accounts of the platform itself; each exists once per currency and may go negative (money owed to or by the outside). */
-export const systemAccounts = ['DEPOSIT_CLEARING', 'WITHDRAWAL_CLEARING', 'FX', 'FEES', 'HOUSE'] as const;
+export const systemAccounts = [
+  'DEPOSIT_CLEARING',
+  'WITHDRAWAL_CLEARING',
+  'FX',
+  'FEES',
+  'HOUSE',
+  // Loans (issue 21): what users owe on loans (negative: owed to the platform), and the interest and penalties earned on them.
+  'LOANS_RECEIVABLE',
+  'LOAN_INCOME',
+] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 
 /**
@@ -325,6 +334,13 @@ export function createLedgerService(dependencies: {
     async realisedSince(executor: Executor, userId: number, since: Date) {
       return repository.realisedToday(executor, userId, since);
     },
+
+    /** How many deposits (or other credits of a reason) reached the user's wallets: a fact the loans' credit score reads. */
+    creditsOfReason: (executor: Executor, userId: number, reason: LedgerReason) => repository.creditsOfReason(executor, userId, reason),
+
+    /** A system account's balance (all shards): the loans book reconciles LOANS_RECEIVABLE with it. */
+    systemBalance: async (executor: Executor, system: SystemAccount, currency: Currency) =>
+      toMoney(await repository.systemBalance(executor, system, currency)),
 
     reconcile,
     /** The reports of the scheduled (daily) reconciliations, newest first. */

@@ -1,15 +1,16 @@
 import type { EndpointAnswer } from '@bolsa/client-kit/api-client';
-import { operatorBlockApplicationsApi, operatorDepositApi, operatorKycApi, operatorWithdrawalApi } from '@bolsa/contracts';
+import { operatorBlockApplicationsApi, operatorDepositApi, operatorKycApi, operatorLoanApi, operatorWithdrawalApi } from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** The three review queues share one shape: a page of rows, approve, and reject with a reason. */
-export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc' | 'blocktrade';
+export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc' | 'blocktrade' | 'loans';
 export type ReviewStatusFilter = 'pending' | 'all';
 
 export type OperatorDeposit = z.infer<typeof operatorDepositApi.queue.data>['list'][number];
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawalApi.queue.data>['list'][number];
+export type OperatorLoanApplication = z.infer<typeof operatorLoanApi.queue.data>['list'][number];
 export type OperatorKyc = z.infer<typeof operatorKycApi.queue.data>['list'][number];
 
 export const REVIEW_PAGE_SIZE = 20;
@@ -20,6 +21,7 @@ const reviewEndpoints = {
   withdrawals: operatorWithdrawalApi,
   kyc: operatorKycApi,
   blocktrade: operatorBlockApplicationsApi,
+  loans: { queue: operatorLoanApi.queue, approve: operatorLoanApi.approve, reject: operatorLoanApi.reject },
 } as const;
 
 /** A queue's page and row, as its contract entry types them. */
@@ -35,6 +37,7 @@ const queueCalls: { [Resource in ReviewResource]: QueueCall<Resource> } = {
   withdrawals: (input) => callApi(reviewEndpoints.withdrawals.queue, input),
   kyc: (input) => callApi(reviewEndpoints.kyc.queue, input),
   blocktrade: (input) => callApi(reviewEndpoints.blocktrade.queue, input),
+  loans: (input) => callApi(reviewEndpoints.loans.queue, input),
 };
 
 export function reviewQueueQuery<Resource extends ReviewResource>(resource: Resource, status: ReviewStatusFilter, pageNum: number) {

@@ -3,13 +3,15 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type PushClient, pushClient } from '../../../lib/push-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { loansQueryScope } from '../../../lib/query-scopes.ts';
 import { useToken } from '../../../lib/session-store.ts';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 /**
  * Follows a signed-in user's new messages over the push socket: the inbox and its unread badge are
- * fetched again, a toast names the new message, and a verification result refreshes the KYC state.
+ * fetched again, a toast names the new message, a verification result refreshes the KYC state and a
+ * loan's decision or reminder its loan screens.
  * Exported apart from the hook so a test can drive it with a fake client.
  */
 export function followLiveMessages(options: {
@@ -26,6 +28,8 @@ export function followLiveMessages(options: {
     if (event.template === 'kycVerified' || event.template === 'kycRejected') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.kycState });
     }
+    // A loan decided or due: its screens show the new state without a reload.
+    if (event.template?.startsWith('loan')) void queryClient.invalidateQueries({ queryKey: loansQueryScope });
     void (async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.messages });
       // The text comes from the API, rendered in the reader's language; the event carries only the id.
@@ -42,6 +46,7 @@ export function followLiveMessages(options: {
   const stopSignedIn = client.onSignedIn(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
     void queryClient.invalidateQueries({ queryKey: queryKeys.kycState });
+    void queryClient.invalidateQueries({ queryKey: loansQueryScope });
   });
   return () => {
     stopEvents();

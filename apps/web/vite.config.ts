@@ -9,7 +9,7 @@ import { preloadFirstScreen } from '../../scripts/vite-preload-first-screen.ts';
  * the browser's language, unknown at build time).
  */
 const defaultLocale = process.env.VITE_DEFAULT_LOCALE ?? 'es';
-const firstScreenModules = ['/src/features/home/pages/home-page.tsx', ...(defaultLocale ? [`/locales/${defaultLocale}.json`] : [])];
+const firstScreenModules = ['/src/features/home/pages/home-page.tsx', ...(defaultLocale ? [`/src/locales/${defaultLocale}.json`] : [])];
 
 /**
  * The customer app. Hash routing with a relative base, so the built `dist/` works from any path

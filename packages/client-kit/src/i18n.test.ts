@@ -3,7 +3,7 @@ import { storageKeys } from '@bolsa/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createI18n, currentLocale, i18next, type MessageLoaders, translate, useTranslation } from './i18n.ts';
+import { createI18n, currentLocale, i18next, loadFeatureMessages, type MessageLoaders, translate, useTranslation } from './i18n.ts';
 
 /** A tiny app catalogue per locale: `app.name` differs, and `fields.email` overrides the shared word in Spanish. */
 function catalogue(name: string, extra: Record<string, unknown> = {}) {
@@ -57,5 +57,47 @@ describe('createI18n', () => {
     await act(() => setLocale('de'));
     expect(screen.getByText('Probe (de)')).toBeTruthy();
     view.unmount();
+  });
+});
+
+describe('loadFeatureMessages', () => {
+  const { initI18n, setLocale } = createI18n({ appMessages });
+  const asked: string[] = [];
+  const featureMessages = Object.fromEntries(
+    Object.entries({
+      es: 'Préstamos',
+      en: 'Loans',
+      de: 'Kredite',
+      hi: 'ऋण',
+      ja: 'ローン',
+      th: 'สินเชื่อ',
+      'zh-CN': '贷款',
+      'zh-TW': '貸款',
+    }).map(([locale, title]) => [
+      locale,
+      async () => {
+        asked.push(locale);
+        return { default: { feature: { title } } };
+      },
+    ]),
+  ) as unknown as MessageLoaders;
+
+  it("adds a feature's strings in the language in use, beside the app's, and follows a later switch", async () => {
+    await initI18n('es');
+    expect(i18next.exists('feature.title')).toBe(false);
+    await loadFeatureMessages(featureMessages);
+    expect(translate('feature.title')).toBe('Préstamos');
+    expect(translate('app.name')).toBe('Prueba');
+    await setLocale('ja');
+    expect(translate('feature.title')).toBe('ローン');
+    // Only languages the app has loaded (this file switched to some): Thai never was, so it is not fetched.
+    expect(asked).not.toContain('th');
+  });
+
+  it('fetches each language of a feature once, however often its pages load', async () => {
+    const before = asked.length;
+    await Promise.all([loadFeatureMessages(featureMessages), loadFeatureMessages(featureMessages)]);
+    await setLocale('es');
+    expect(asked.length).toBe(before);
   });
 });

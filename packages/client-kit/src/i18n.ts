@@ -83,6 +83,31 @@ function applyDocumentLanguage(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
+/**
+ * The strings of a product line the first screen does not show (loans, block trades, new shares) live in
+ * that feature's own catalogues and arrive with its pages (`loadFeatureMessages` in the page loader), so
+ * each new product does not add its strings to every first screen. Once asked for, a feature's strings
+ * follow every language the app loads afterwards.
+ */
+const featureCatalogues = new Set<MessageLoaders>();
+const featureLocalesLoaded = new Map<MessageLoaders, Set<Locale>>();
+
+async function addFeatureMessages(loaders: MessageLoaders, locale: Locale): Promise<void> {
+  const done = featureLocalesLoaded.get(loaders) ?? new Set<Locale>();
+  featureLocalesLoaded.set(loaders, done);
+  if (done.has(locale)) return;
+  const messages = await loaders[locale]();
+  i18next.addResourceBundle(locale, 'translation', messages.default, true, true);
+  done.add(locale);
+}
+
+/** Loads a feature's strings in every language already loaded (the current one, and English if it came). */
+export async function loadFeatureMessages(loaders: MessageLoaders): Promise<void> {
+  featureCatalogues.add(loaders);
+  const loadedLocales = locales.filter((locale) => i18next.hasResourceBundle(locale, 'translation'));
+  await Promise.all(loadedLocales.map((locale) => addFeatureMessages(loaders, locale)));
+}
+
 export type I18nOptions = {
   /** The app's own catalogues, one lazy loader per locale. */
   appMessages: MessageLoaders;
@@ -104,6 +129,9 @@ export function createI18n(options: I18nOptions) {
       pending = Promise.all([sharedMessages[locale](), options.appMessages[locale]()])
         .then(([shared, app]) => {
           i18next.addResourceBundle(locale, 'translation', mergeMessages(shared.default, app.default), true, true);
+        })
+        .then(() => Promise.all([...featureCatalogues].map((loaders) => addFeatureMessages(loaders, locale))))
+        .then(() => {
           loaded.add(locale);
         })
         .finally(() => loading.delete(locale));

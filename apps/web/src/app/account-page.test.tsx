@@ -1,7 +1,9 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loanMessages } from '../features/loans/messages.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { routeObjects } from './router.tsx';
 
@@ -9,6 +11,7 @@ const slow = { timeout: 15_000 };
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(loanMessages);
 });
 
 describe('the Account tab signed out (issue 15 §12)', { timeout: 30_000 }, () => {

@@ -1,16 +1,24 @@
+import { loadFeatureMessages, type MessageLoaders } from '@bolsa/client-kit/i18n';
 import type { ComponentType } from 'react';
+import { loanMessages } from '../features/loans/messages.ts';
+import { tradeMessages } from '../features/trade/messages.ts';
 import type { PageName } from '../lib/pages.ts';
 
 /**
  * The component of every page in `lib/pages.ts`, loaded on demand so the first bundle holds just the
  * shell. The type makes a page without a loader (or a loader without a page) a compile error.
  */
+/** A page whose feature keeps its strings apart: the page and those strings load together. */
+function withMessages(messages: MessageLoaders, load: () => Promise<ComponentType>): () => Promise<ComponentType> {
+  return async () => (await Promise.all([load(), loadFeatureMessages(messages)]))[0];
+}
+
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
   market: async () => (await import('../features/market/pages/market-page.tsx')).MarketPage,
   watchlist: async () => (await import('../features/watchlist/pages/watchlist-page.tsx')).WatchlistPage,
-  trade: async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage,
-  profile: async () => (await import('./account-page.tsx')).AccountPage,
+  trade: withMessages(tradeMessages, async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage),
+  profile: withMessages(loanMessages, async () => (await import('./account-page.tsx')).AccountPage),
 
   login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
   register: async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
@@ -42,9 +50,12 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   depositRecord: async () => (await import('../features/funding/pages/funding-record-page.tsx')).FundingRecordPage,
   withdrawBank: async () => (await import('../features/funding/pages/withdraw-bank-page.tsx')).WithdrawBankPage,
   withdrawCrypto: async () => (await import('../features/funding/pages/withdraw-crypto-page.tsx')).WithdrawCryptoPage,
-  loan: async () => (await import('../features/loans/pages/loan-page.tsx')).LoanPage,
-  loanRecord: async () => (await import('../features/loans/pages/loan-record-page.tsx')).LoanRecordPage,
-  loanRepayment: async () => (await import('../features/loans/pages/loan-repayment-page.tsx')).LoanRepaymentPage,
+  loan: withMessages(loanMessages, async () => (await import('../features/loans/pages/loan-page.tsx')).LoanPage),
+  loanRecord: withMessages(loanMessages, async () => (await import('../features/loans/pages/loan-record-page.tsx')).LoanRecordPage),
+  loanRepayment: withMessages(
+    loanMessages,
+    async () => (await import('../features/loans/pages/loan-repayment-page.tsx')).LoanRepaymentPage,
+  ),
   withdrawOther: async () => (await import('../features/funding/pages/withdraw-other-page.tsx')).WithdrawOtherPage,
   bankCards: async () => (await import('../features/funding/pages/bank-cards-page.tsx')).BankCardsPage,
   bankCardEdit: async () => (await import('../features/funding/pages/bank-card-edit-page.tsx')).BankCardEditPage,
@@ -54,5 +65,5 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   paymentForex: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
   paymentClose: async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage,
   tradeHistory: async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage,
-  blockTrade: async () => (await import('../features/trade/pages/blocktrade-page.tsx')).BlockTradePage,
+  blockTrade: withMessages(tradeMessages, async () => (await import('../features/trade/pages/blocktrade-page.tsx')).BlockTradePage),
 };

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findParityProblems, flattenMessages, readCatalogues } from '@bolsa/client-kit/locale-keys';
@@ -8,26 +9,38 @@ import { describe, expect, it } from 'vitest';
 const appFolder = dirname(fileURLToPath(import.meta.url));
 const contractsFolder = resolve(appFolder, '../../../../packages/contracts/src/locales');
 
-describe.each([
-  ['the app strings (src/locales)', appFolder],
-  ['the shared contracts messages', contractsFolder],
-])('%s', (_name, folder) => {
-  const catalogues = readCatalogues(folder);
+const featuresFolder = resolve(appFolder, '../features');
+/** The features that keep their strings apart (`features/<name>/locales`, loaded with their pages). */
+const featureFolders: [string, string][] = readdirSync(featuresFolder, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && readdirSync(resolve(featuresFolder, entry.name)).includes('locales'))
+  .map((entry) => [`the ${entry.name} feature's strings`, resolve(featuresFolder, entry.name, 'locales')]);
 
-  it('has one file per product locale, and no others', () => {
-    expect(Object.keys(catalogues).sort()).toEqual([...locales].sort());
-  });
-
-  it('has every English key in every locale and no extra keys, none empty', () => {
-    const { en, ...others } = catalogues;
-    expect(en).toBeDefined();
-    expect(findParityProblems(en, others)).toEqual([]);
-    expect(findParityProblems(en, { en })).toEqual([]);
-  });
+it('finds the features that keep their strings apart', () => {
+  expect(featureFolders.map(([name]) => name)).toEqual(
+    expect.arrayContaining(["the loans feature's strings", "the trade feature's strings"]),
+  );
 });
 
-describe('translations are real translations', () => {
-  const { en, ...others } = readCatalogues(appFolder);
+describe.each([['the app strings (src/locales)', appFolder], ['the shared contracts messages', contractsFolder], ...featureFolders])(
+  '%s',
+  (_name, folder) => {
+    const catalogues = readCatalogues(folder);
+
+    it('has one file per product locale, and no others', () => {
+      expect(Object.keys(catalogues).sort()).toEqual([...locales].sort());
+    });
+
+    it('has every English key in every locale and no extra keys, none empty', () => {
+      const { en, ...others } = catalogues;
+      expect(en).toBeDefined();
+      expect(findParityProblems(en, others)).toEqual([]);
+      expect(findParityProblems(en, { en })).toEqual([]);
+    });
+  },
+);
+
+describe.each<[string, string]>([['the app strings', appFolder], ...featureFolders])('%s are real translations', (_name, folder) => {
+  const { en, ...others } = readCatalogues(folder);
   const english = flattenMessages(en);
   /**
    * Strings that are legitimately the same as in English: the brand, sample addresses, a word German

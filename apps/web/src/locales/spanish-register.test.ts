@@ -10,6 +10,8 @@ const catalogues = {
   app: resolve(appFolder, 'es.json'),
   console: resolve(appFolder, '../../../admin/src/locales/es.json'),
   'server messages': resolve(appFolder, '../../../../packages/contracts/src/locales/es.json'),
+  'loan pages': resolve(appFolder, '../features/loans/locales/es.json'),
+  'block-trade pages': resolve(appFolder, '../features/trade/locales/es.json'),
 };
 
 /**

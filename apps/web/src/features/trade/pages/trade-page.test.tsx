@@ -1,8 +1,10 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { tradeMessages } from '../messages.ts';
 import { TradePage } from './trade-page.tsx';
 
 /**
@@ -130,6 +132,7 @@ function Where() {
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(tradeMessages);
 });
 
 beforeEach(() => {

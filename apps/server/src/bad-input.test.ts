@@ -6,6 +6,7 @@ import {
   kycApi,
   leverageApi,
   messagesApi,
+  productsApi,
   tradingApi,
   transferApi,
   walletApi,
@@ -78,6 +79,7 @@ const cases = [
   ...Object.entries(leverageApi),
   ...Object.entries(messagesApi),
   ...Object.entries(articlesApi),
+  ...Object.entries(productsApi),
 ]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));

@@ -21,6 +21,10 @@ export const operatorPermissions = [
   'instruments.read',
   'instruments.edit',
   'content.edit',
+  /** New-share offerings (issue 18): create and edit, watch the book, preview the allotment. */
+  'offerings.edit',
+  /** Publish another operator's offering (four eyes) and run its allotment. */
+  'offerings.publish',
   'messages.send',
   'audit.read',
   'outbox.read',

@@ -205,6 +205,33 @@ export const resultCodes = {
   ARTICLE_NOT_FOUND: { code: 7001, httpStatus: 404, when: 'No article has this id, or (for the app) it is not published.' },
   ARTICLE_TAG_UNKNOWN: { code: 7002, httpStatus: 400, when: 'A tag code that is not in the article tag dictionary.' },
   ARTICLE_TAG_EXISTS: { code: 7003, httpStatus: 409, when: 'Creating an article tag whose code is already used.' },
+  // New shares (issue 18): 80xx
+  OFFERING_NOT_FOUND: { code: 8001, httpStatus: 404, when: 'No published offering has this id (or, for operators, no offering at all).' },
+  OFFERING_NOT_OPEN: {
+    code: 8002,
+    httpStatus: 409,
+    when: 'Applying outside the offering window (before it opens or after purchaseEndDate).',
+  },
+  QUANTITY_ABOVE_MAXIMUM: { code: 8004, httpStatus: 400, when: "Applying for more shares than the offering's maximum per application." },
+  SUBSCRIPTION_EXISTS: { code: 8006, httpStatus: 409, when: 'A second application to the same offering by the same verified identity.' },
+  IDENTITY_NOT_VERIFIED: { code: 8007, httpStatus: 409, when: 'Applying to an offering before the identity is verified.' },
+  OFFERING_INVALID: {
+    code: 8008,
+    httpStatus: 400,
+    when: 'Offering fields that contradict each other (price outside its range, dates out of order, quantities not whole lots).',
+  },
+  OFFERING_CODE_TAKEN: { code: 8009, httpStatus: 409, when: 'An offering or a listed instrument already uses this code.' },
+  OFFERING_NOT_PENDING: {
+    code: 8010,
+    httpStatus: 409,
+    when: 'Editing, publishing or refusing an offering that is no longer waiting for publication.',
+  },
+  OFFERING_OWN_REQUEST: {
+    code: 8011,
+    httpStatus: 409,
+    when: 'An operator publishing or refusing an offering they created or last edited (four eyes).',
+  },
+  OFFERING_NOT_ALLOTTABLE: { code: 8012, httpStatus: 409, when: 'Running the allotment before the window has closed, or a second time.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

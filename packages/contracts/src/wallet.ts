@@ -36,6 +36,8 @@ export const ledgerReasons = [
   'realised_pnl',
   'interest',
   'adjustment',
+  /** New-share subscriptions: the allotted amount and its fee, posted from the application's hold (issue 18). */
+  'subscription',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

@@ -6,6 +6,7 @@ import { kyc } from './kyc/index.ts';
 import { ledger } from './ledger/index.ts';
 import { market } from './market/index.ts';
 import { messages } from './messages/index.ts';
+import { products } from './products/index.ts';
 import { trading } from './trading/index.ts';
 import { uploads } from './uploads/index.ts';
 
@@ -14,4 +15,4 @@ import { uploads } from './uploads/index.ts';
  * them in this order (and stops them in reverse), and a module may need or import only modules listed
  * before it (scripts/check-boundaries.mjs reads this list). Adding a module: its folder, and one line here.
  */
-export const modules = [auth, uploads, messages, kyc, ledger, market, trading, funding, content, admin] as const;
+export const modules = [auth, uploads, messages, kyc, ledger, market, trading, products, funding, content, admin] as const;

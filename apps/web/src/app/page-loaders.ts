@@ -51,4 +51,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   paymentForex: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
   paymentClose: async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage,
   tradeHistory: async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage,
+  newstock: async () => (await import('../features/newstock/pages/newstock-page.tsx')).NewStockPage,
+  paymentNewstock: async () => (await import('../features/newstock/pages/newstock-payment-page.tsx')).NewStockPaymentPage,
 };

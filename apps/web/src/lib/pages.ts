@@ -68,6 +68,8 @@ export const pages = {
   paymentForex: { path: '/pages/payment/forex', layout: 'pushed', guard: 'session', query: paymentQuery },
   paymentClose: { path: '/pages/payment/close', layout: 'pushed', guard: 'session', query: ['positionId'] },
   tradeHistory: { path: '/pages/trade/history', layout: 'pushed', guard: 'session' },
+  newstock: { path: '/pages/product/newstock', layout: 'pushed', guard: 'public', query: ['tab'] },
+  paymentNewstock: { path: '/pages/payment/newstock', layout: 'pushed', guard: 'session', query: [...paymentQuery, 'id'] },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof pages;

@@ -3,6 +3,7 @@ import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { market } from '../market/index.ts';
 import { trading } from '../trading/index.ts';
+import { seedDemoOfferings } from './products.demo.ts';
 import { createOfferingsOperator } from './products.operator.ts';
 import { registerProductsOperatorRoutes, registerProductsRoutes } from './products.routes.ts';
 import { createProductsService } from './products.service.ts';
@@ -39,7 +40,8 @@ export const products = defineModule({
   userRoutes: (web, { service }) => registerProductsRoutes(web, service),
   operatorRoutes: (operatorApi, { operator }) => registerProductsOperatorRoutes(operatorApi, operator),
   jobs: ({ service }) => [service.allotmentJob, service.listingJob],
-  async start({ service }) {
+  async start({ service }, { platform: { config, database, now } }) {
+    if (config.isDemoDataEnabled) await seedDemoOfferings(database.db, service, now);
     await service.relistListed();
   },
 });

@@ -203,6 +203,8 @@ export function createProductsService(dependencies: ProductsDependencies) {
       return { list: await subscriptionsOf(rows), ...pageInfo(total, page.pageNum, page.pageSize) };
     },
     offeringViews,
+    /** What the decisions run with (the demo seeding lists through them too). */
+    decisions: dependencies as DecisionDependencies,
     /** Runs the allotment now, in the caller's transaction (the operator's audited path). */
     allotNow: (tx: Executor, offeringId: number) => allotOffering(dependencies, tx, offeringId),
     /** At start: every listed offering's stock back in this process's catalog (it lives in memory). */

@@ -17,21 +17,30 @@ import { useCancelOrder, useClosedPositions, useEntrustedOrders, usePositions } 
 import { useLivePositions } from '../api/use-live-positions.ts';
 import { AddMarginDialog, EditLevelsDialog } from '../components/position-dialogs.tsx';
 import { floatingTotals } from '../components/position-valuation.ts';
+import { SubscriptionPanel } from '../components/subscription-panel.tsx';
 import { formatDecimal } from '../components/trade-format.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow, Pnl, PositionRow } from '../components/trade-rows.tsx';
 import '../trade.css';
 
-/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2. */
+/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2, subscription 4. */
 const tabs = [
   { index: 0, name: 'holding' },
   { index: 1, name: 'closed' },
   { index: 2, name: 'entrusted' },
+  { index: 4, name: 'subscription' },
 ] as const;
 type TabIndex = (typeof tabs)[number]['index'];
 
 export function tabFromQuery(value: string | null): TabIndex {
-  return value === '1' ? 1 : value === '2' ? 2 : 0;
+  return tabs.find((tab) => String(tab.index) === value)?.index ?? 0;
+}
+
+function Panel({ tab, locale }: { tab: TabIndex; locale: Locale }) {
+  if (tab === 1) return <ClosedPanel locale={locale} />;
+  if (tab === 2) return <EntrustedPanel locale={locale} />;
+  if (tab === 4) return <SubscriptionPanel locale={locale} />;
+  return <HoldingPanel locale={locale} />;
 }
 
 const noPositions: Position[] = [];
@@ -130,7 +139,7 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
 }
 
 /**
- * /pages/trade/index: the user's trading, in three tabs (`?tab=0` holding, `1` closed, `2` entrusted).
+ * /pages/trade/index: the user's trading, in four tabs (`?tab=0` holding, `1` closed, `2` entrusted, `4` subscription).
  * Holdings revalue live on each quote of what they hold (`useLivePositions`: floating P&L, its percentage
  * and the total). Fills, cancellations and closes refresh every list at once through the push socket (`useLiveTrading`).
  */
@@ -157,7 +166,8 @@ export function TradePage() {
   const select = (next: TabIndex) => setSearchParams(next === 0 ? {} : { tab: String(next) }, { replace: true });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next = ((tab + (event.key === 'ArrowRight' ? 1 : 2)) % 3) as TabIndex;
+    const position = tabs.findIndex((each) => each.index === tab);
+    const next = tabs[(position + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]?.index ?? 0;
     select(next);
     document.getElementById(`trade-tab-${next}`)?.focus();
   };
@@ -193,7 +203,7 @@ export function TradePage() {
           ))}
         </div>
         <div id={`trade-panel-${tab}`} role="tabpanel" aria-labelledby={`trade-tab-${tab}`}>
-          {tab === 0 ? <HoldingPanel locale={locale} /> : tab === 1 ? <ClosedPanel locale={locale} /> : <EntrustedPanel locale={locale} />}
+          <Panel tab={tab} locale={locale} />
         </div>
       </div>
     </>

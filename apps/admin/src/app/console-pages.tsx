@@ -9,6 +9,7 @@ import {
   MailOutlined,
   MessageOutlined,
   NotificationOutlined,
+  RiseOutlined,
   SafetyOutlined,
   StockOutlined,
   TagsOutlined,
@@ -163,6 +164,13 @@ export const consolePages: ConsolePage[] = [
     permission: 'users.read',
     isHiddenFromMenu: true,
     load: async () => (await import('../features/users/pages/user-detail-page.tsx')).UserDetailPage,
+  },
+  {
+    path: 'offerings',
+    titleKey: 'nav.offerings',
+    permission: 'offerings.edit',
+    icon: <RiseOutlined />,
+    load: async () => (await import('../features/offerings/pages/offerings-page.tsx')).OfferingsPage,
   },
   {
     path: 'adjustments',

@@ -30,7 +30,7 @@ const dayOf = (isoDate: string) => isoDate.split('-').reverse().join('/');
 export function offeringStateKey(offering: Offering): string {
   if (offering.status === 'listed') return 'newstock.state.listed';
   if (offering.status === 'allotted') return 'newstock.state.allotted';
-  return `newstock.phase.${offering.phase}`;
+  return `newstock.badge.${offering.phase}`;
 }
 
 /** The facts of one offering every screen shows the same way: price, lots, dates, rule and demand. */

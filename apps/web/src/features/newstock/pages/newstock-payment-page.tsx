@@ -1,7 +1,7 @@
 import type { Locale, Offering } from '@bolsa/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -33,6 +33,9 @@ function ApplyForm({ offering, locale }: { offering: Offering; locale: Locale })
   const quantity = lots * offering.lotSize;
   const cost = subscriptionCost(offering.price, quantity, offering.feeRate);
   const maxLots = (full.data?.maxQuantity ?? 0) / offering.lotSize;
+  // Compared in cents as integers: both are money text with two decimals.
+  const cents = (value: string) => BigInt(value.replace('.', ''));
+  const isShort = full.data !== undefined && cents(cost.total) > cents(full.data.available);
   const money = (value: string) => formatMoney(value, locale, '$');
   const error =
     lotsText !== '' && lots === 0
@@ -89,10 +92,15 @@ function ApplyForm({ offering, locale }: { offering: Offering; locale: Locale })
         ]}
       />
       <p className="ipo-note">{t('newstock.holdExplained')}</p>
+      {isShort ? (
+        <p className="notice notice-warning">
+          {t('newstock.short')} <Link to={pagePath('transfer')}>{t('newstock.transfer')}</Link>
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button-primary button-block"
-        disabled={lots === 0 || error !== undefined || apply.isPending}
+        disabled={lots === 0 || error !== undefined || isShort || apply.isPending}
         onClick={submit}
       >
         {apply.isPending ? t('common.loading') : t('newstock.confirm', { amount: money(cost.total) })}
@@ -126,7 +134,7 @@ export function NewStockPaymentPage() {
             ) : (
               <p className="notice">{t('newstock.notOpen')}</p>
             )}
-            <h2 className="section-title">{t('newstock.facts')}</h2>
+            <h2 className="ipo-section-title">{t('newstock.facts')}</h2>
             <FactRows rows={offeringFacts(offering.data, locale, t)} />
             <p className="ipo-note">{t(`newstock.rules.${offering.data.allocationRule}Explained`)}</p>
             <p className="ipo-hash">

@@ -184,7 +184,7 @@ export function TradePage() {
         }
       />
       <div className="page-body">
-        <div className="tabs" role="tablist" aria-label={t('trade.title')}>
+        <div className="tabs trade-tabs" role="tablist" aria-label={t('trade.title')}>
           {tabs.map(({ index, name }) => (
             <button
               key={name}

@@ -45,6 +45,8 @@ export type Instrument = {
   contractMonth: string | null;
   lastTradeDate: string | null;
   listedOn: string | null;
+  /** A stock listed by a new-share offering (issue 18): its simulated history starts at this instant, at its offer price. */
+  offeringListedAtMs: number | null;
   /** Forex: the two currencies of the pair. */
   baseCurrency: string | null;
   quoteCurrency: string | null;
@@ -60,6 +62,7 @@ export function newListingOf(listing: {
   price: number;
   shares: number;
   listedOn: string;
+  listedAtMs: number;
 }): Instrument {
   return base({
     code: listing.code,
@@ -69,12 +72,13 @@ export function newListingOf(listing: {
     source: '0',
     classify: 'US',
     referencePrice: listing.price,
-    volatility: 0.9,
+    volatility: 0.6,
     low52: listing.price,
     high52: listing.price,
     sharesOutstanding: listing.shares,
     dailyVolume: Math.max(200_000, Math.round(listing.shares * 0.05)),
     listedOn: listing.listedOn,
+    offeringListedAtMs: listing.listedAtMs,
   });
 }
 
@@ -211,6 +215,7 @@ function base(
     contractMonth: null,
     lastTradeDate: null,
     listedOn: null,
+    offeringListedAtMs: null,
     baseCurrency: null,
     quoteCurrency: null,
     ...overrides,

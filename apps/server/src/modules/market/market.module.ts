@@ -25,7 +25,15 @@ type ListingMessage = { date: string };
 /** The bus topic that tells every process to add a newly listed stock (issue 18) to its catalog and feed. */
 export const NEW_LISTING_TOPIC = 'market:new-listing';
 /** A stock listed by a new-share offering: the catalog builds its instrument from these facts. */
-export type NewListing = { code: string; name: string; market: string; price: number; shares: number; listedOn: string };
+export type NewListing = {
+  code: string;
+  name: string;
+  market: string;
+  price: number;
+  shares: number;
+  listedOn: string;
+  listedAtMs: number;
+};
 
 const dateOf = (instantMs: number) => new Date(instantMs).toISOString().slice(0, 10);
 

@@ -109,6 +109,7 @@ export function listingOf(offering: repository.OfferingRow): NewListing {
     price: Number(offering.price),
     shares: offering.sharesOffered,
     listedOn: offering.listsAt.toISOString().slice(0, 10),
+    listedAtMs: offering.listsAt.getTime(),
   };
 }
 

@@ -2,6 +2,7 @@ CREATE TABLE "product_applications" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"offering_id" bigint NOT NULL,
 	"user_id" bigint NOT NULL,
+	"identity_key" text NOT NULL,
 	"idempotency_key" text NOT NULL,
 	"lots" integer NOT NULL,
 	"amount" numeric(24, 2) NOT NULL,
@@ -59,6 +60,7 @@ CREATE TABLE "product_offerings" (
 ALTER TABLE "product_applications" ADD CONSTRAINT "product_applications_offering_id_product_offerings_id_fk" FOREIGN KEY ("offering_id") REFERENCES "public"."product_offerings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_offerings" ADD CONSTRAINT "product_offerings_created_by_operator_id_operators_id_fk" FOREIGN KEY ("created_by_operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_offerings" ADD CONSTRAINT "product_offerings_published_by_operator_id_operators_id_fk" FOREIGN KEY ("published_by_operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "product_applications_one_per_identity" ON "product_applications" USING btree ("offering_id","identity_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_applications_one_per_user" ON "product_applications" USING btree ("offering_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_applications_key" ON "product_applications" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "product_applications_user_idx" ON "product_applications" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint

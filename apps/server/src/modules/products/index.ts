@@ -25,7 +25,7 @@ export const products = defineModule({
       ledger: needs.ledger,
       listStock: (listing) => needs.market.listStock(listing),
       openAllottedPosition: (tx, input) => needs.trading.service.openAllottedPosition(tx, input),
-      isVerified: (userId) => needs.kyc.service.isVerified(userId),
+      identityOf: (userId) => needs.kyc.service.verifiedIdentityKey(userId),
       now,
       logger,
     });

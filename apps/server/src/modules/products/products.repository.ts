@@ -1,6 +1,6 @@
 import type { Offering, OfferingPhase, Subscription, SubscriptionState } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
 import { toMoney } from '../ledger/index.ts';
 import { costOf } from './products.allotment.ts';
@@ -160,11 +160,18 @@ export async function applicationsOf(executor: Executor, offeringId: number, opt
   return options.forUpdate ? query.for('update') : query;
 }
 
-export async function applicationOfUser(executor: Executor, offeringId: number, userId: number) {
+/** An application to the offering by this user or by another account of the same verified identity. */
+export async function applicationOfIdentity(executor: Executor, offeringId: number, userId: number, identityKey: string) {
   const rows = await executor
-    .select()
+    .select({ id: productApplications.id })
     .from(productApplications)
-    .where(and(eq(productApplications.offeringId, offeringId), eq(productApplications.userId, userId)));
+    .where(
+      and(
+        eq(productApplications.offeringId, offeringId),
+        or(eq(productApplications.userId, userId), eq(productApplications.identityKey, identityKey)),
+      ),
+    )
+    .limit(1);
   return rows[0];
 }
 

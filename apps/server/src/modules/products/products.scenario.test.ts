@@ -50,9 +50,13 @@ describe('products: an IPO from its creation to the sale of the listed shares', 
   const countRows = async (table: 'product_applications' | 'ledger_holds') =>
     Number((await testApp.database.db.execute<{ n: string }>(sql.raw(`SELECT count(*) AS n FROM ${table}`))).rows[0]?.n);
 
-  async function verifiedUser(amount: string) {
+  let documentCounter = 0;
+  /** A verified user with money on SUBSCRIPTION; each a different person unless `idNumber` names one already used. */
+  async function verifiedUser(amount: string, given?: string) {
+    documentCounter += 1;
+    const idNumber = given ?? `4${String(documentCounter).padStart(7, '0')}`;
     const user = await registerUser(testApp);
-    await verifyIdentity(testApp, user, admin);
+    await verifyIdentity(testApp, user, admin, idNumber);
     await fund(user.user.id, 'SUBSCRIPTION', amount);
     return user;
   }
@@ -124,7 +128,9 @@ describe('products: an IPO from its creation to the sale of the listed shares', 
 
   it('refuses every wrong application in the user language and writes nothing', async () => {
     const offering = await publishedOffering('RFSL');
-    const ana = await verifiedUser('100000');
+    const ana = await verifiedUser('100000', '27111222');
+    // Another account of the same person (the same document, written with hyphens): one application between them.
+    const twin = await verifiedUser('100000', '27-111-222');
     const unverified = await registerUser(testApp);
     await fund(unverified.user.id, 'SUBSCRIPTION', '100000');
     const poor = await verifiedUser('50');
@@ -145,6 +151,8 @@ describe('products: an IPO from its creation to the sale of the listed shares', 
     expect(first.body.code).toBe(200);
     const second = await apply(ana.token, 100);
     expect(second.body).toMatchObject({ code: 8006, msg: 'Usted ya presentó una solicitud para esta oferta' });
+    expect((await apply(twin.token, 100)).body.code).toBe(8006);
+    expect(await wallet(twin.token, 'SUBSCRIPTION')).toMatchObject({ availableBalance: '100000.00', usedBalance: '0.00' });
     expect(await countRows('ledger_holds')).toBe(before.holds + 1);
     clock = new Date(clock.getTime() + HOUR);
     expect((await apply(poor.token, 100)).body.code).toBe(8002);

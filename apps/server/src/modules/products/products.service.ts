@@ -12,7 +12,8 @@ import * as repository from './products.repository.ts';
 import { productApplications } from './products.tables.ts';
 
 export type ProductsDependencies = DecisionDependencies & {
-  isVerified(userId: number): Promise<boolean>;
+  /** The verified identity behind a user (null until verified): one application per identity and offering. */
+  identityOf(userId: number): Promise<string | null>;
 };
 
 /** A fresh ballot seed and the hash committed at publication. */
@@ -88,8 +89,9 @@ function createApply(dependencies: ProductsDependencies, reads: Reads) {
     if (replayed) return replayed;
     const offering = await repository.offeringById(db, input.offeringId);
     checkApplication(offering, input.quantity, now());
-    if (!(await dependencies.isVerified(userId))) throw new AppError('IDENTITY_NOT_VERIFIED');
-    if (await repository.applicationOfUser(db, offering.id, userId)) throw new AppError('SUBSCRIPTION_EXISTS');
+    const identityKey = await dependencies.identityOf(userId);
+    if (!identityKey) throw new AppError('IDENTITY_NOT_VERIFIED');
+    if (await repository.applicationOfIdentity(db, offering.id, userId, identityKey)) throw new AppError('SUBSCRIPTION_EXISTS');
     const lots = input.quantity / offering.lotSize;
     const { amount, fee, total } = costOf(offering.price, input.quantity, offering.feeRate);
     const row = await inTransaction(db, async (tx) => {
@@ -104,6 +106,7 @@ function createApply(dependencies: ProductsDependencies, reads: Reads) {
       const values = {
         offeringId: offering.id,
         userId,
+        identityKey,
         idempotencyKey: input.idempotencyKey,
         lots,
         amount: amount.toFixed(2),

@@ -72,6 +72,8 @@ export const productApplications = pgTable(
       .notNull()
       .references(() => productOfferings.id),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** The verified identity behind the user (kyc's key: a hash naming the document, not its number). */
+    identityKey: text('identity_key').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     lots: integer('lots').notNull(),
     amount: money('amount').notNull(),
@@ -87,7 +89,8 @@ export const productApplications = pgTable(
     allottedAt: at('allotted_at'),
   },
   (table) => [
-    /** One application per verified identity and offering (a user is one verified identity). */
+    /** One application per verified identity and offering, whichever of its accounts applies. */
+    uniqueIndex('product_applications_one_per_identity').on(table.offeringId, table.identityKey),
     uniqueIndex('product_applications_one_per_user').on(table.offeringId, table.userId),
     uniqueIndex('product_applications_key').on(table.userId, table.idempotencyKey),
     index('product_applications_user_idx').on(table.userId, table.id.desc()),

@@ -8,6 +8,7 @@ import {
   leverageApi,
   loanApi,
   messagesApi,
+  productsApi,
   tradingApi,
   transferApi,
   walletApi,
@@ -82,6 +83,7 @@ const cases = [
   ...Object.entries(messagesApi),
   ...Object.entries(articlesApi),
   ...Object.entries(blockTradeApi).map(([name, spec]) => [`blockTrade.${name}`, spec] as const),
+  ...Object.entries(productsApi),
 ]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));

@@ -24,6 +24,7 @@ export * from './operator-ops.ts';
 export * from './operator-permissions.ts';
 export * from './operators.ts';
 export * from './paging.ts';
+export * from './products.ts';
 export * from './result-codes.ts';
 export * from './review.ts';
 export * from './statement.ts';

@@ -251,7 +251,7 @@ export const marketApi = {
   hotStock: { method: 'GET', path: '/m_ft/hot_stock', body: undefined, data: z.array(quoteRowSchema) },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list', body: undefined, data: z.array(quoteRowSchema) },
   futuresOptList: { method: 'GET', path: '/m_ft/futures_opt_list', body: undefined, data: z.array(futuresContractSchema) },
-  newStock: { method: 'GET', path: '/m_ft/webull/new/stock', body: undefined, data: z.array(newStockSchema) },
+  recentListings: { method: 'GET', path: '/m_ft/recent_listings', body: undefined, data: z.array(newStockSchema) },
   getStock: { method: 'GET', path: '/quotes/getStock', body: undefined, query: getStockQuery, data: z.array(quoteRowSchema) },
   search: { method: 'POST', path: '/market/getMaket', body: searchBody, data: pageOf(quoteRowSchema) },
   markets: { method: 'POST', path: '/market/getMakets', body: marketsBody, data: z.array(marketSummarySchema) },

@@ -31,6 +31,10 @@ export const operatorPermissions = [
   /** Block-trading requirements, markets, eligible instruments, and suspending a permission (issue 19). */
   'blocktrade.manage',
   'content.edit',
+  /** New-share offerings (issue 18): create and edit, watch the book, preview the allotment. */
+  'offerings.edit',
+  /** Publish another operator's offering (four eyes) and run its allotment. */
+  'offerings.publish',
   'messages.send',
   'audit.read',
   'outbox.read',

@@ -248,29 +248,56 @@ export const resultCodes = {
   ARTICLE_TAG_UNKNOWN: { code: 7002, httpStatus: 400, when: 'A tag code that is not in the article tag dictionary.' },
   ARTICLE_TAG_EXISTS: { code: 7003, httpStatus: 409, when: 'Creating an article tag whose code is already used.' },
 
-  // Loans: 80xx (issue 21)
-  LOAN_PRODUCT_NOT_FOUND: { code: 8001, httpStatus: 404, when: 'The loan product does not exist or is not offered now.' },
+  // Loans: 81xx (issue 21)
+  LOAN_PRODUCT_NOT_FOUND: { code: 8101, httpStatus: 404, when: 'The loan product does not exist or is not offered now.' },
   LOAN_AMOUNT_OUT_OF_RANGE: {
-    code: 8002,
+    code: 8102,
     httpStatus: 400,
     when: "The amount is under the product's minimum or over its maximum; says both.",
   },
-  LOAN_OVER_LIMIT: { code: 8003, httpStatus: 400, when: 'The amount is over what the credit score leaves available; says how much is.' },
+  LOAN_OVER_LIMIT: { code: 8103, httpStatus: 400, when: 'The amount is over what the credit score leaves available; says how much is.' },
   LOAN_TERMS_CHANGED: {
-    code: 8004,
+    code: 8104,
     httpStatus: 409,
     when: 'The terms the user confirmed differ from the current ones (a rate changed); they are shown again.',
   },
-  LOAN_NOT_FOUND: { code: 8005, httpStatus: 404, when: 'No loan with this id belongs to the caller (never says which).' },
-  LOAN_NOT_PENDING: { code: 8006, httpStatus: 409, when: 'Approving or rejecting a loan application already decided.' },
-  LOAN_NOT_IN_USE: { code: 8007, httpStatus: 409, when: 'Repaying a loan that is not in use (pending, rejected or repaid).' },
-  LOAN_REPAY_OVER_DEBT: { code: 8008, httpStatus: 400, when: 'A repayment larger than what the loan still owes; says the debt.' },
+  LOAN_NOT_FOUND: { code: 8105, httpStatus: 404, when: 'No loan with this id belongs to the caller (never says which).' },
+  LOAN_NOT_PENDING: { code: 8106, httpStatus: 409, when: 'Approving or rejecting a loan application already decided.' },
+  LOAN_NOT_IN_USE: { code: 8107, httpStatus: 409, when: 'Repaying a loan that is not in use (pending, rejected or repaid).' },
+  LOAN_REPAY_OVER_DEBT: { code: 8108, httpStatus: 400, when: 'A repayment larger than what the loan still owes; says the debt.' },
   LOAN_SAME_APPROVER: {
-    code: 8009,
+    code: 8109,
     httpStatus: 409,
     when: 'The operator who gave the first approval tries to give the second one too (four eyes above the threshold).',
   },
-  LOAN_KEY_REUSED: { code: 8010, httpStatus: 409, when: 'An idempotency key already used for a different loan request or repayment.' },
+  LOAN_KEY_REUSED: { code: 8110, httpStatus: 409, when: 'An idempotency key already used for a different loan request or repayment.' },
+  // New shares (issue 18): 80xx
+  OFFERING_NOT_FOUND: { code: 8001, httpStatus: 404, when: 'No published offering has this id (or, for operators, no offering at all).' },
+  OFFERING_NOT_OPEN: {
+    code: 8002,
+    httpStatus: 409,
+    when: 'Applying outside the offering window (before it opens or after purchaseEndDate).',
+  },
+  QUANTITY_ABOVE_MAXIMUM: { code: 8004, httpStatus: 400, when: "Applying for more shares than the offering's maximum per application." },
+  SUBSCRIPTION_EXISTS: { code: 8006, httpStatus: 409, when: 'A second application to the same offering by the same verified identity.' },
+  IDENTITY_NOT_VERIFIED: { code: 8007, httpStatus: 409, when: 'Applying to an offering before the identity is verified.' },
+  OFFERING_INVALID: {
+    code: 8008,
+    httpStatus: 400,
+    when: 'Offering fields that contradict each other (price outside its range, dates out of order, quantities not whole lots).',
+  },
+  OFFERING_CODE_TAKEN: { code: 8009, httpStatus: 409, when: 'An offering or a listed instrument already uses this code.' },
+  OFFERING_NOT_PENDING: {
+    code: 8010,
+    httpStatus: 409,
+    when: 'Editing, publishing or refusing an offering that is no longer waiting for publication.',
+  },
+  OFFERING_OWN_REQUEST: {
+    code: 8011,
+    httpStatus: 409,
+    when: 'An operator publishing or refusing an offering they created or last edited (four eyes).',
+  },
+  OFFERING_NOT_ALLOTTABLE: { code: 8012, httpStatus: 409, when: 'Running the allotment before the window has closed, or a second time.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -21,6 +21,7 @@ import type { kycApi } from './kyc.ts';
 import type { leverageApi } from './leverage.ts';
 import type { loanApi } from './loans.ts';
 import type { marketApi, watchlistApi } from './market.ts';
+import type { productsApi } from './products.ts';
 import type { tradingApi } from './trading.ts';
 import type { transferApi } from './transfers.ts';
 import type { messagesApi } from './user-messages.ts';
@@ -127,7 +128,7 @@ export const marketRoutes: RoutesOf<typeof marketApi> = {
   hotStock: { method: 'GET', path: '/m_ft/hot_stock' },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list' },
   futuresOptList: { method: 'GET', path: '/m_ft/futures_opt_list' },
-  newStock: { method: 'GET', path: '/m_ft/webull/new/stock' },
+  recentListings: { method: 'GET', path: '/m_ft/recent_listings' },
   getStock: { method: 'GET', path: '/quotes/getStock' },
   search: { method: 'POST', path: '/market/getMaket' },
   markets: { method: 'POST', path: '/market/getMakets' },
@@ -190,4 +191,14 @@ export const withdrawalRoutes: RoutesOf<typeof withdrawalApi> = {
 export const leverageRoutes: RoutesOf<typeof leverageApi> = {
   acknowledgement: { method: 'POST', path: '/trading/leverageAcknowledgement' },
   acknowledge: { method: 'POST', path: '/trading/acknowledgeLeverage' },
+};
+
+export const productsRoutes: RoutesOf<typeof productsApi> = {
+  newStock: { method: 'GET', path: '/m_ft/webull/new/stock' },
+  newStockDetail: { method: 'GET', path: '/m_ft/webull/new/stock/detail' },
+  allotmentResult: { method: 'GET', path: '/m_ft/webull/new/stock/result' },
+  create: { method: 'POST', path: '/NewShares/create' },
+  fullNum: { method: 'POST', path: '/position/getIpoFullNum' },
+  subscriptions: { method: 'POST', path: '/position/subscription' },
+  subscriptionPage: { method: 'POST', path: '/position/subscriptionOrder/pageList' },
 };

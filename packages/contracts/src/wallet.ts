@@ -41,6 +41,8 @@ export const ledgerReasons = [
   'loan_interest',
   'loan_penalty',
   'loan_repayment',
+  /** New-share subscriptions: the allotted amount and its fee, posted from the application's hold (issue 18). */
+  'subscription',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

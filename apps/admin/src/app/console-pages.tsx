@@ -11,6 +11,7 @@ import {
   MailOutlined,
   MessageOutlined,
   NotificationOutlined,
+  RiseOutlined,
   SafetyOutlined,
   SolutionOutlined,
   StockOutlined,
@@ -208,6 +209,13 @@ export const consolePages: ConsolePage[] = [
     permission: 'users.read',
     isHiddenFromMenu: true,
     load: async () => (await import('../features/users/pages/user-detail-page.tsx')).UserDetailPage,
+  },
+  {
+    path: 'offerings',
+    titleKey: 'nav.offerings',
+    permission: 'offerings.edit',
+    icon: <RiseOutlined />,
+    load: async () => (await import('../features/offerings/pages/offerings-page.tsx')).OfferingsPage,
   },
   {
     path: 'adjustments',

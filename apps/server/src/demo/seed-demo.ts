@@ -15,6 +15,8 @@ export const demoFunding: ReadonlyArray<[WalletType, string]> = [
   ['TW', '2000000'],
   ['FUTURE', '50000'],
   ['FOREX', '5000'],
+  // What the demo's IPO applications are paid from (issue 18).
+  ['SUBSCRIPTION', '10000'],
 ];
 
 type DemoOrder = { kind: 'stock' | 'twStock' | 'gold' | 'forex'; code: string; quantity: string; leverage?: number; limitShare?: string };

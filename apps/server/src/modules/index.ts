@@ -8,6 +8,7 @@ import { ledger } from './ledger/index.ts';
 import { loans } from './loans/index.ts';
 import { market } from './market/index.ts';
 import { messages } from './messages/index.ts';
+import { products } from './products/index.ts';
 import { trading } from './trading/index.ts';
 import { uploads } from './uploads/index.ts';
 
@@ -16,4 +17,18 @@ import { uploads } from './uploads/index.ts';
  * them in this order (and stops them in reverse), and a module may need or import only modules listed
  * before it (scripts/check-boundaries.mjs reads this list). Adding a module: its folder, and one line here.
  */
-export const modules = [auth, uploads, messages, kyc, ledger, market, trading, funding, blocktrade, loans, content, admin] as const;
+export const modules = [
+  auth,
+  uploads,
+  messages,
+  kyc,
+  ledger,
+  market,
+  trading,
+  products,
+  funding,
+  blocktrade,
+  loans,
+  content,
+  admin,
+] as const;

@@ -280,7 +280,7 @@ export async function upload(testApp: TestApp, token: string, bytes: Buffer, fil
 }
 
 /** Takes a user through identity verification for real: document images uploaded, submitted, approved by the operator. */
-export async function verifyIdentity(testApp: TestApp, user: { token: string }, operator: string) {
+export async function verifyIdentity(testApp: TestApp, user: { token: string }, operator: string, idNumber = '30123456') {
   const front = await upload(testApp, user.token, tinyPng);
   const back = await upload(testApp, user.token, tinyPng);
   const submitted = await testApp.call<{ status: string }>('/updateReal', {
@@ -290,7 +290,7 @@ export async function verifyIdentity(testApp: TestApp, user: { token: string }, 
       countryCode: 'AR',
       firstName: 'Ana',
       lastName: 'Pérez',
-      idNumber: '30123456',
+      idNumber,
       frontImageUrl: front.body.data?.url,
       backImageUrl: back.body.data?.url,
     },

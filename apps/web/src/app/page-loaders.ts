@@ -66,4 +66,6 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   paymentClose: async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage,
   tradeHistory: async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage,
   blockTrade: withMessages(tradeMessages, async () => (await import('../features/trade/pages/blocktrade-page.tsx')).BlockTradePage),
+  newstock: async () => (await import('../features/newstock/pages/newstock-page.tsx')).NewStockPage,
+  paymentNewstock: async () => (await import('../features/newstock/pages/newstock-payment-page.tsx')).NewStockPaymentPage,
 };

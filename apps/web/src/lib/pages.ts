@@ -72,6 +72,8 @@ export const pages = {
   loan: { path: '/pages/loan/index', layout: 'pushed', guard: 'session' },
   loanRecord: { path: '/pages/loan/record', layout: 'pushed', guard: 'session' },
   loanRepayment: { path: '/pages/loan/repayment', layout: 'pushed', guard: 'session', query: ['id'] },
+  newstock: { path: '/pages/product/newstock', layout: 'pushed', guard: 'public', query: ['tab'] },
+  paymentNewstock: { path: '/pages/payment/newstock', layout: 'pushed', guard: 'session', query: [...paymentQuery, 'id'] },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof pages;

@@ -1,4 +1,5 @@
 import { type OperatorRole, operatorPermissions, operatorRoles, roleHasPermission } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/security/index.ts';
 import { auditCount, operatorWithRole } from '../../test/operators.ts';
@@ -42,6 +43,7 @@ describe('operator permission matrix: only what the permission list grants succe
   // Two-factor codes are single-use per 30-second step: the clock moves on between a confirmation and a removal.
   let clockOffsetMs = 0;
   let requester: string;
+  let publisher: string;
   let target: { token: string; user: { id: string } };
   let withdrawer: { token: string; user: { id: string } };
   let cardId: string;
@@ -176,6 +178,46 @@ describe('operator permission matrix: only what the permission list grants succe
     });
     if (response.body.code !== 200) throw new Error(`article failed: ${response.body.msg}`);
     return response.body.data.id;
+  }
+
+  const offeringBody = () => {
+    const at = Date.now();
+    return {
+      code: `MX${next()}`,
+      name: 'Matrix Holdings',
+      exchangeCode: 'NASDAQ',
+      prospectusDate: '2026-11-01',
+      fundRaising: '1000000',
+      priceLow: '9',
+      priceHigh: '11',
+      price: '10',
+      lotSize: 100,
+      minQuantity: 100,
+      maxQuantity: 1000,
+      sharesOffered: 10000,
+      feeRate: '0.001',
+      allocationRule: 'ballot_one_lot_priority',
+      openTimestamp: at + 3_600_000,
+      purchaseEndDate: at + 7_200_000,
+      allotTimestamp: at + 10_800_000,
+      listDate: at + 14_400_000,
+    };
+  };
+  /** An offering created by the requester, waiting for a second operator. */
+  async function pendingOffering(): Promise<string> {
+    const response = await testApp.call<{ id: string }>('/offerings', { isOperatorApi: true, token: requester, body: offeringBody() });
+    if (response.body.code !== 200) throw new Error(`offering failed: ${response.body.msg}`);
+    return response.body.data.id;
+  }
+  /** A published offering whose window has closed (moved into the past in its table): ready to allot. */
+  async function closedOffering(): Promise<string> {
+    const id = await pendingOffering();
+    const published = await testApp.call(`/offerings/publish/${id}/approve`, { isOperatorApi: true, token: publisher });
+    if (published.body.code !== 200) throw new Error(`publish failed: ${published.body.msg}`);
+    await testApp.database.db.execute(
+      sql`UPDATE product_offerings SET opens_at = now() - interval '3 hours', closes_at = now() - interval '2 hours', allots_at = now() - interval '1 hour' WHERE id = ${Number(id)}`,
+    );
+    return id;
   }
 
   /** A fresh, valid request for each endpoint, so an allowed caller must succeed (200) and a refused one proves nothing changed. */
@@ -321,6 +363,18 @@ describe('operator permission matrix: only what the permission list grants succe
         isEnabled: true,
       },
     }),
+    'GET /admin/api/offerings': async () => ({ url: '/offerings' }),
+    'POST /admin/api/offerings': async () => ({ url: '/offerings', body: offeringBody() }),
+    'POST /admin/api/offerings/:id': async () => ({ url: `/offerings/${await pendingOffering()}`, body: offeringBody() }),
+    'GET /admin/api/offerings/:id/book': async () => ({ url: `/offerings/${await pendingOffering()}/book` }),
+    'GET /admin/api/offerings/:id/allotment-preview': async () => ({ url: `/offerings/${await pendingOffering()}/allotment-preview` }),
+    'POST /admin/api/offerings/:id/allot': async () => ({ url: `/offerings/${await closedOffering()}/allot` }),
+    'GET /admin/api/offerings/publish': async () => ({ url: '/offerings/publish' }),
+    'POST /admin/api/offerings/publish/:id/approve': async () => ({ url: `/offerings/publish/${await pendingOffering()}/approve` }),
+    'POST /admin/api/offerings/publish/:id/reject': async () => ({
+      url: `/offerings/publish/${await pendingOffering()}/reject`,
+      body: { reason: 'prospectus incomplete' },
+    }),
     'POST /admin/api/markets/:source/settings': async () => ({ url: '/markets/2/settings', body: { feeMinimum: `${next()}.00` } }),
     'GET /admin/api/blocktrade/applications': async () => ({ url: '/blocktrade/applications' }),
     'POST /admin/api/blocktrade/applications/:id/approve': async () => ({
@@ -349,6 +403,7 @@ describe('operator permission matrix: only what the permission list grants succe
     });
     const admin = await operatorToken(testApp);
     requester = (await operatorWithRole(testApp, 'admin')).token;
+    publisher = admin;
     callers.push({ name: 'admin', role: 'admin', token: admin });
     for (const role of operatorRoles.filter((role) => role !== 'admin'))
       callers.push({ name: role, role, token: (await operatorWithRole(testApp, role)).token });

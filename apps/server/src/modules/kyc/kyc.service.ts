@@ -4,6 +4,7 @@ import { type Database, type Executor, inTransaction } from '../../platform/db/i
 import { AppError, FieldValidationError, type Principal } from '../../platform/http/index.ts';
 import { type Notifier, silentNotifier } from '../../platform/notifications.ts';
 import { isKnownArea } from '../../platform/reference/index.ts';
+import { sha256Hex } from '../../platform/security/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { kycSubmissions } from './kyc.tables.ts';
@@ -148,6 +149,17 @@ export function createKycService(dependencies: { db: Database; auth: AuthService
 
     async isVerified(userId: number): Promise<boolean> {
       return (await latest(db, userId))?.status === 'verified';
+    },
+
+    /**
+     * The verified identity behind a user, as a key that names the document without holding its number
+     * (sha256 of type, country and number): two accounts of one person share it. Null until verified.
+     */
+    async verifiedIdentityKey(userId: number): Promise<string | null> {
+      const row = await latest(db, userId);
+      if (row?.status !== 'verified') return null;
+      const number = row.idNumber.replace(/[\s.-]/g, '').toUpperCase();
+      return sha256Hex(`${row.documentType}:${row.countryCode}:${number}`);
     },
 
     /** How many verifications wait for review, and since when the oldest has waited (the console's dashboard). */

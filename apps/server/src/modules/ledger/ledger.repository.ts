@@ -109,7 +109,8 @@ export async function resolveHold(
     key: string;
     reason: string;
     memo: string | null;
-    counter: Omit<SqlLeg, 'amount'> | null;
+    /** One leg taking the whole hold, or legs with amounts adding up to it (a split: part paid, part returned). */
+    counter: Omit<SqlLeg, 'amount'> | SqlLeg[] | null;
   },
 ) {
   return mappingLedgerErrors(async () => {

@@ -275,17 +275,28 @@ export function createLedgerService(dependencies: {
      */
     async postHold(
       executor: Executor,
-      input: { holdId: number; idempotencyKey: string; reason: LedgerReason; memo?: string; counter: AccountRef; owner?: TouchedWallet },
+      input: {
+        holdId: number;
+        idempotencyKey: string;
+        reason: LedgerReason;
+        memo?: string;
+        /** Who receives the whole hold; or a split, legs whose amounts add up to it (part paid, part back to the owner). */
+        counter: AccountRef | ReadonlyArray<{ account: AccountRef; amount: Decimal.Value }>;
+        owner?: TouchedWallet;
+      },
     ) {
+      const split = Array.isArray(input.counter) ? (input.counter as ReadonlyArray<{ account: AccountRef; amount: Decimal.Value }>) : null;
+      const single = split ? null : (input.counter as AccountRef);
       const result = await repository.resolveHold(executor, {
         holdId: input.holdId,
         outcome: 'posted',
         key: input.idempotencyKey,
         reason: input.reason,
         memo: input.memo ?? null,
-        counter: toSqlLeg(input.counter),
+        counter: split ? split.map((leg) => ({ ...toSqlLeg(leg.account), amount: toMoney(leg.amount) })) : toSqlLeg(single as AccountRef),
       });
-      const counter = 'userId' in input.counter ? [input.counter] : [];
+      const accounts = split ? split.map((leg) => leg.account) : [single as AccountRef];
+      const counter = accounts.filter((account): account is Extract<AccountRef, { userId: number }> => 'userId' in account);
       announce(executor, [...(input.owner ? [input.owner] : []), ...counter]);
       return result;
     },

@@ -176,7 +176,7 @@ describe('loans: terms, application, approval, daily interest, repayment', () =>
     expect(first.body.data).toMatchObject({ status: 'pending', awaitsSecondApproval: true });
     const before = await counts();
     const same = await ops(`/loans/applications/${applied.body.data.id}/approve`, { language: 'es' });
-    expect(same.body).toMatchObject({ code: 8009, msg: es.errors.LOAN_SAME_APPROVER });
+    expect(same.body).toMatchObject({ code: 8109, msg: es.errors.LOAN_SAME_APPROVER });
     expect(await counts()).toEqual(before);
     const second = await ops<LoanApplication>(`/loans/applications/${applied.body.data.id}/approve`, { token: secondOperator });
     expect(second.body.data.status).toBe('in_use');
@@ -233,31 +233,31 @@ describe('loans: terms, application, approval, daily interest, repayment', () =>
       [
         '/assist/saveAssist',
         { productId: id, amount: '1700', walletType: 'BALANCE', confirmedTotalRepay: '1708.33', idempotencyKey: 'over-limit-1' },
-        8003,
+        8103,
         'LOAN_OVER_LIMIT',
       ],
       [
         '/assist/saveAssist',
         { productId: id, amount: '50', walletType: 'BALANCE', confirmedTotalRepay: '50.25', idempotencyKey: 'too-small-1' },
-        8002,
+        8102,
         'LOAN_AMOUNT_OUT_OF_RANGE',
       ],
       [
         '/assist/saveAssist',
         { productId: id, amount: '200', walletType: 'BALANCE', confirmedTotalRepay: '200.00', idempotencyKey: 'terms-changed' },
-        8004,
+        8104,
         'LOAN_TERMS_CHANGED',
       ],
       [
         '/assist/saveAssist',
         { productId: 999, amount: '200', walletType: 'BALANCE', confirmedTotalRepay: '201', idempotencyKey: 'no-product-1' },
-        8001,
+        8101,
         'LOAN_PRODUCT_NOT_FOUND',
       ],
       [
         '/assist/repaymentLoans',
         { loanId: loan.id, amount: '5000', walletType: 'BALANCE', idempotencyKey: 'over-debt-1' },
-        8008,
+        8108,
         'LOAN_REPAY_OVER_DEBT',
       ],
       [
@@ -269,7 +269,7 @@ describe('loans: terms, application, approval, daily interest, repayment', () =>
       [
         '/assist/repaymentLoans',
         { loanId: 999999, amount: '10', walletType: 'BALANCE', idempotencyKey: 'not-mine-1' },
-        8005,
+        8105,
         'LOAN_NOT_FOUND',
       ],
     ];
@@ -286,12 +286,12 @@ describe('loans: terms, application, approval, daily interest, repayment', () =>
     await ops(`/loans/applications/${pending.body.data.id}/reject`, { body: { reason: 'Not now' } });
     const before = await counts();
     const decided = await ops(`/loans/applications/${pending.body.data.id}/approve`, { language: 'es' });
-    expect(decided.body).toMatchObject({ code: 8006, msg: es.errors.LOAN_NOT_PENDING });
+    expect(decided.body).toMatchObject({ code: 8106, msg: es.errors.LOAN_NOT_PENDING });
     const notInUse = await web('/assist/repaymentLoans', user.token, {
       body: { loanId: pending.body.data.id, amount: '10', walletType: 'BALANCE', idempotencyKey: 'rejected-1' },
       language: 'es',
     });
-    expect(notInUse.body).toMatchObject({ code: 8007, msg: es.errors.LOAN_NOT_IN_USE });
+    expect(notInUse.body).toMatchObject({ code: 8107, msg: es.errors.LOAN_NOT_IN_USE });
     expect(await counts()).toEqual(before);
     expect((await loanOf(user.token, pending.body.data.id)).rejectReason).toBe('Not now');
   });

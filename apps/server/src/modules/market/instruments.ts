@@ -45,12 +45,42 @@ export type Instrument = {
   contractMonth: string | null;
   lastTradeDate: string | null;
   listedOn: string | null;
+  /** A stock listed by a new-share offering (issue 18): its simulated history starts at this instant, at its offer price. */
+  offeringListedAtMs: number | null;
   /** Forex: the two currencies of the pair. */
   baseCurrency: string | null;
   quoteCurrency: string | null;
 };
 
 export const referenceDataDirectory = join(serverPackageRoot, 'reference-data');
+
+/** A stock listed through a new-share offering (issue 18): priced from its offer price, with first-day volatility. */
+export function newListingOf(listing: {
+  code: string;
+  name: string;
+  market: string;
+  price: number;
+  shares: number;
+  listedOn: string;
+  listedAtMs: number;
+}): Instrument {
+  return base({
+    code: listing.code,
+    name: listing.name,
+    market: listing.market,
+    calendar: 'US',
+    source: '0',
+    classify: 'US',
+    referencePrice: listing.price,
+    volatility: 0.6,
+    low52: listing.price,
+    high52: listing.price,
+    sharesOutstanding: listing.shares,
+    dailyVolume: Math.max(200_000, Math.round(listing.shares * 0.05)),
+    listedOn: listing.listedOn,
+    offeringListedAtMs: listing.listedAtMs,
+  });
+}
 
 /** Splits CSV text into rows of fields, honouring double-quoted fields with commas. */
 export function parseCsv(text: string): string[][] {
@@ -185,6 +215,7 @@ function base(
     contractMonth: null,
     lastTradeDate: null,
     listedOn: null,
+    offeringListedAtMs: null,
     baseCurrency: null,
     quoteCurrency: null,
     ...overrides,
@@ -459,6 +490,13 @@ export function createCatalog(codes?: readonly string[], options: { date?: strin
   return {
     instruments,
     byCode,
+    /** Adds one instrument (a new listing, issue 18) unless its code is known; answers whether it was added. */
+    add(instrument: Instrument): boolean {
+      if (byCode.has(instrument.code)) return false;
+      instruments.push(instrument);
+      byCode.set(instrument.code, instrument);
+      return true;
+    },
     /** Adds the futures contracts listed on `date` that the catalog lacks; returns the new ones. */
     rollTo(date: string): Instrument[] {
       const added = futuresOn(products, date).filter((instrument) => isWanted(instrument) && !byCode.has(instrument.code));

@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { TradeSource } from './feed-types.ts';
-import { createCatalog } from './instruments.ts';
+import { createCatalog, newListingOf } from './instruments.ts';
 import { createMarketService } from './market.service.ts';
 import { createFeedEngine, createLeadership } from './market-feed.ts';
 import { createSimulatedSource } from './simulator.ts';
@@ -21,6 +21,19 @@ export type MarketModuleOptions = {
 /** The bus topic that tells every process to list the futures contracts of a date. */
 export const FUTURES_LISTING_TOPIC = 'market:futures-listing';
 type ListingMessage = { date: string };
+
+/** The bus topic that tells every process to add a newly listed stock (issue 18) to its catalog and feed. */
+export const NEW_LISTING_TOPIC = 'market:new-listing';
+/** A stock listed by a new-share offering: the catalog builds its instrument from these facts. */
+export type NewListing = {
+  code: string;
+  name: string;
+  market: string;
+  price: number;
+  shares: number;
+  listedOn: string;
+  listedAtMs: number;
+};
 
 const dateOf = (instantMs: number) => new Date(instantMs).toISOString().slice(0, 10);
 
@@ -60,6 +73,18 @@ export function createMarketModule(options: MarketModuleOptions) {
     await feed.addInstruments(added);
     return added;
   }
+  /** Adds a newly listed stock to this process's catalog (a known code adds nothing); answers its instrument. */
+  function addListing(listing: NewListing) {
+    if (!catalog.byCode.has(listing.code)) catalog.add(newListingOf(listing));
+    return catalog.byCode.get(listing.code);
+  }
+  // The feed's part reads the database, so it runs after the publisher's transaction, never inside it.
+  options.bus.subscribe(NEW_LISTING_TOPIC, (payload) => {
+    const instrument = addListing(payload as NewListing);
+    if (!instrument) return;
+    feed.addInstruments([instrument]).catch((error: unknown) => options.logger.error({ err: error }, 'market: new listing failed'));
+  });
+
   /** Rolls one after the other, so a test (or a shutdown) can wait for the last one. */
   let rolling: Promise<unknown> = Promise.resolve();
   options.bus.subscribe(FUTURES_LISTING_TOPIC, (payload) => {
@@ -90,6 +115,14 @@ export function createMarketModule(options: MarketModuleOptions) {
     service,
     rollFutures,
     futuresListingJob,
+    /**
+     * Lists a stock on every process: this one's catalog at once (so the caller can trade it as soon as this
+     * resolves), the feeds and the other processes through the bus. Idempotent; called again at each start.
+     */
+    async listStock(listing: NewListing) {
+      addListing(listing);
+      await options.bus.publish(NEW_LISTING_TOPIC, listing);
+    },
     /** Resolves when the rolls asked for so far are done (the feed quoting the new contracts). */
     futuresRolled: () => rolling.then(() => undefined),
   };

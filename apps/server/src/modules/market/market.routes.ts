@@ -94,8 +94,11 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   publicRoute(app, marketApi.futuresOptList, { summary: 'Futures contracts with month and last trade date', tags }, async () =>
     service.futuresContracts(),
   );
-  publicRoute(app, marketApi.newStock, { summary: 'Recently listed stocks', tags }, async ({ request }) =>
-    service.newStocks(await viewerOf(request)),
+  publicRoute(
+    app,
+    marketApi.recentListings,
+    { summary: 'Recently listed stocks (the IPO list is /m_ft/webull/new/stock, products module)', tags },
+    async ({ request }) => service.newStocks(await viewerOf(request)),
   );
   publicRoute(app, marketApi.getStock, { summary: 'Quotes of a list of codes', tags }, async ({ query, request }) =>
     service.quotes(await viewerOf(request), query.codes),

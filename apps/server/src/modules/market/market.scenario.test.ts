@@ -92,7 +92,7 @@ describe('market reads and the watchlist, through the API', () => {
     expect(hot.body.data.length).toBe(4);
     const home = await get<Row[]>('/m_ft/home_custom_list');
     expect(home.body.data.map((row) => row.stock_code)).toEqual(['AAPL', 'MSFT', '2330', 'GGAL', 'GCG7', 'ESZ6', 'EURUSD', 'USDTWD']);
-    const fresh = await get<Array<Row & { listedOn: string }>>('/m_ft/webull/new/stock');
+    const fresh = await get<Array<Row & { listedOn: string }>>('/m_ft/recent_listings');
     expect(fresh.body.data).toEqual([expect.objectContaining({ stock_code: 'GEV', listedOn: '2024-04-02' })]);
     const quotes = await get<Row[]>('/quotes/getStock?codes=aapl,EURUSD');
     expect(quotes.body.data.map((row) => row.stock_code)).toEqual(['AAPL', 'EURUSD']);

@@ -73,6 +73,11 @@ function dayRow(code: string, day: DayState, instrument: Instrument): CandleRow 
 /** Where a history run starts: a copy of the last stored state, or a first price drawn around the reference. */
 function startState(instrument: Instrument, random: Random, from: HistoryState | null, endMs: number): HistoryState {
   if (from) return { time: from.time, price: from.price, day: from.day ? { ...from.day } : null };
+  // A stock listed by an offering has no market before its listing: its prices start there, at the offer price.
+  const listedAt = instrument.offeringListedAtMs;
+  if (listedAt !== null && listedAt > endMs - DAILY_HISTORY_CALENDAR_DAYS * 86_400_000) {
+    return { time: Math.min(listedAt, endMs), price: roundToTick(instrument.tickRule, instrument.referencePrice), day: null };
+  }
   const startPrice = roundToTick(instrument.tickRule, instrument.referencePrice * Math.exp(instrument.volatility * 0.25 * random.normal()));
   return { time: endMs - DAILY_HISTORY_CALENDAR_DAYS * 86_400_000, price: startPrice, day: null };
 }

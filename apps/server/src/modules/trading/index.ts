@@ -10,6 +10,7 @@ import { createTradingService, type QuoteSource } from './trading.service.ts';
 import { createTradingSettings } from './trading-settings.ts';
 
 export { createInstrumentsAdminService, type InstrumentsAdminService } from './instruments-admin.service.ts';
+export type { AllottedShares } from './trading.allotment.ts';
 export { createExecutionEngine, type ExecutionEngine } from './trading.engine.ts';
 export { createHoldingsValuation, type HoldingValue, type PortfolioSource, type PositionFigures } from './trading.holdings.ts';
 export { registerTradingRoutes } from './trading.routes.ts';

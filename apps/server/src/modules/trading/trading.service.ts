@@ -1,5 +1,7 @@
 import type { LeverageAcknowledgeBody, QuoteTick } from '@bolsa/contracts';
+import type { Executor } from '../../platform/db/index.ts';
 import type { Principal } from '../../platform/http/index.ts';
+import { type AllottedShares, openAllottedPosition } from './trading.allotment.ts';
 import { createBlockFills } from './trading.block.ts';
 import { cancelOrder } from './trading.cancel.ts';
 import { closeTriggered } from './trading.close-triggered.ts';
@@ -67,6 +69,8 @@ export function createTradingService(dependencies: TradingDependencies) {
     ...createPositionViews(context),
     updateTakeProfitStopLoss: (principal: Principal, input: Parameters<typeof updateTakeProfitStopLoss>[2]) =>
       updateTakeProfitStopLoss(context, principal, input),
+    /** Allotted new shares become a position (issue 18), in the caller's transaction. */
+    openAllottedPosition: (tx: Executor, input: AllottedShares) => openAllottedPosition(context, tx, input),
     addMargin: (principal: Principal, input: Parameters<typeof addMargin>[2]) => addMargin(context, principal, input),
     /** Whether the user has answered the leverage check and read the risk disclosure (issue 15 §11). */
     leverageAcknowledgement: (principal: Principal) => context.leverageAcknowledgements.status(context.userIdOf(principal)),

@@ -18,16 +18,18 @@ import { useLivePositions } from '../api/use-live-positions.ts';
 import { BlockPanel } from '../components/block-orders.tsx';
 import { AddMarginDialog, EditLevelsDialog } from '../components/position-dialogs.tsx';
 import { floatingTotals } from '../components/position-valuation.ts';
+import { SubscriptionPanel } from '../components/subscription-panel.tsx';
 import { formatDecimal } from '../components/trade-format.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow, Pnl, PositionRow } from '../components/trade-rows.tsx';
 import '../trade.css';
 
-/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2, block 5. */
+/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2, subscription 4, block 5. */
 const tabs = [
   { index: 0, name: 'holding' },
   { index: 1, name: 'closed' },
   { index: 2, name: 'entrusted' },
+  { index: 4, name: 'subscription' },
   { index: 5, name: 'block' },
 ] as const;
 type TabIndex = (typeof tabs)[number]['index'];
@@ -149,12 +151,13 @@ function EntrustedPanel({ locale }: { locale: Locale }) {
 function TabPanel({ tab, locale }: { tab: TabIndex; locale: Locale }) {
   if (tab === 1) return <ClosedPanel locale={locale} />;
   if (tab === 2) return <EntrustedPanel locale={locale} />;
+  if (tab === 4) return <SubscriptionPanel locale={locale} />;
   if (tab === 5) return <BlockPanel locale={locale} />;
   return <HoldingPanel locale={locale} />;
 }
 
 /**
- * /pages/trade/index: the user's trading, in four tabs (`?tab=0` holding, `1` closed, `2` entrusted, `5` block).
+ * /pages/trade/index: the user's trading, in five tabs (`?tab=0` holding, `1` closed, `2` entrusted, `4` subscription, `5` block).
  * Holdings revalue live on each quote of what they hold (`useLivePositions`: floating P&L, its percentage
  * and the total). Fills, cancellations and closes refresh every list at once through the push socket (`useLiveTrading`).
  */
@@ -199,7 +202,7 @@ export function TradePage() {
         }
       />
       <div className="page-body">
-        <div className="tabs" role="tablist" aria-label={t('trade.title')}>
+        <div className="tabs trade-tabs" role="tablist" aria-label={t('trade.title')}>
           {tabs.map(({ index, name }) => (
             <button
               key={name}

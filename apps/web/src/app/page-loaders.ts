@@ -1,6 +1,7 @@
 import { loadFeatureMessages, type MessageLoaders } from '@bolsa/client-kit/i18n';
 import type { ComponentType } from 'react';
 import { loanMessages } from '../features/loans/messages.ts';
+import { newstockMessages } from '../features/newstock/messages.ts';
 import { tradeMessages } from '../features/trade/messages.ts';
 import type { PageName } from '../lib/pages.ts';
 
@@ -9,15 +10,19 @@ import type { PageName } from '../lib/pages.ts';
  * shell. The type makes a page without a loader (or a loader without a page) a compile error.
  */
 /** A page whose feature keeps its strings apart: the page and those strings load together. */
-function withMessages(messages: MessageLoaders, load: () => Promise<ComponentType>): () => Promise<ComponentType> {
-  return async () => (await Promise.all([load(), loadFeatureMessages(messages)]))[0];
+function withMessages(messages: MessageLoaders | MessageLoaders[], load: () => Promise<ComponentType>): () => Promise<ComponentType> {
+  const catalogues = Array.isArray(messages) ? messages : [messages];
+  return async () => (await Promise.all([load(), ...catalogues.map(loadFeatureMessages)]))[0];
 }
+
+/** The Trade tab shows the new-share subscriptions (tab 4) beside the trading tabs. */
+const tradeAndNewstockMessages = [tradeMessages, newstockMessages];
 
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
   market: async () => (await import('../features/market/pages/market-page.tsx')).MarketPage,
   watchlist: async () => (await import('../features/watchlist/pages/watchlist-page.tsx')).WatchlistPage,
-  trade: withMessages(tradeMessages, async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage),
+  trade: withMessages(tradeAndNewstockMessages, async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage),
   profile: withMessages(loanMessages, async () => (await import('./account-page.tsx')).AccountPage),
 
   login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
@@ -60,12 +65,15 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   bankCards: async () => (await import('../features/funding/pages/bank-cards-page.tsx')).BankCardsPage,
   bankCardEdit: async () => (await import('../features/funding/pages/bank-card-edit-page.tsx')).BankCardEditPage,
   cryptoAddresses: async () => (await import('../features/funding/pages/crypto-addresses-page.tsx')).CryptoAddressesPage,
-  paymentStock: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
-  paymentFuture: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
-  paymentForex: async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage,
-  paymentClose: async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage,
-  tradeHistory: async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage,
+  paymentStock: withMessages(tradeMessages, async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage),
+  paymentFuture: withMessages(tradeMessages, async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage),
+  paymentForex: withMessages(tradeMessages, async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage),
+  paymentClose: withMessages(tradeMessages, async () => (await import('../features/trade/pages/close-page.tsx')).ClosePositionPage),
+  tradeHistory: withMessages(tradeMessages, async () => (await import('../features/trade/pages/order-history-page.tsx')).OrderHistoryPage),
   blockTrade: withMessages(tradeMessages, async () => (await import('../features/trade/pages/blocktrade-page.tsx')).BlockTradePage),
-  newstock: async () => (await import('../features/newstock/pages/newstock-page.tsx')).NewStockPage,
-  paymentNewstock: async () => (await import('../features/newstock/pages/newstock-payment-page.tsx')).NewStockPaymentPage,
+  newstock: withMessages(newstockMessages, async () => (await import('../features/newstock/pages/newstock-page.tsx')).NewStockPage),
+  paymentNewstock: withMessages(
+    newstockMessages,
+    async () => (await import('../features/newstock/pages/newstock-payment-page.tsx')).NewStockPaymentPage,
+  ),
 };

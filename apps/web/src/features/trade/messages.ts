@@ -1,6 +1,6 @@
 import type { MessageLoaders } from '@bolsa/client-kit/i18n';
 
-/** The Trade tab's block-trade strings: loaded with the pages that show them (see `app/page-loaders.ts`), not with the first screen. */
+/** The trading pages' strings (all but Buy and Sell, which the quote page shows): loaded with the pages that show them (see `app/page-loaders.ts`), not with the first screen. */
 export const tradeMessages: MessageLoaders = {
   es: () => import('./locales/es.json'),
   en: () => import('./locales/en.json'),

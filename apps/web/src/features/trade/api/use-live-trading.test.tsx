@@ -1,3 +1,4 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
@@ -5,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import type { PushClient, TradingEvent } from '../../../lib/push-client.ts';
+import { tradeMessages } from '../messages.ts';
 import { TradePage } from '../pages/trade-page.tsx';
 import { followLiveTrading } from './use-live-trading.ts';
 
@@ -68,6 +70,7 @@ const consignCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) ==
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(tradeMessages);
 });
 beforeEach(() => {
   entrusted = [restingOrder];

@@ -1,12 +1,15 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import type { Position } from '@bolsa/contracts';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLocale } from '../../../lib/i18n.ts';
+import { tradeMessages } from '../messages.ts';
 import { PositionRow } from './trade-rows.tsx';
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(tradeMessages);
 });
 
 const held = {

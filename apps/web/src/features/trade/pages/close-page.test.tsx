@@ -1,9 +1,11 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { tradeMessages } from '../messages.ts';
 import { ClosePositionPage } from './close-page.tsx';
 
 // No live quotes here: the market status comes from the instrument's rules (getMinCount).
@@ -61,6 +63,7 @@ function Where() {
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(tradeMessages);
 });
 
 beforeEach(() => {

@@ -1,8 +1,10 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { tradeMessages } from '../messages.ts';
 import { leverageOptionsOf, OrderPage } from './order-page.tsx';
 
 vi.mock('../../../lib/push-client.ts', () => ({ useLiveQuotes: () => new Map() }));
@@ -53,6 +55,7 @@ function calls(path: string) {
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(tradeMessages);
 });
 
 beforeEach(() => {

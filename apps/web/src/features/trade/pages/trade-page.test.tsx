@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { newstockMessages } from '../../newstock/messages.ts';
 import { tradeMessages } from '../messages.ts';
 import { TradePage } from './trade-page.tsx';
 
@@ -132,7 +133,7 @@ function Where() {
 
 beforeAll(async () => {
   await initI18n('es');
-  await loadFeatureMessages(tradeMessages);
+  await Promise.all([loadFeatureMessages(tradeMessages), loadFeatureMessages(newstockMessages)]);
 });
 
 beforeEach(() => {

@@ -4,7 +4,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import { newstockMessages } from '../../newstock/messages.ts';
 import { tradeMessages } from '../messages.ts';
 import { TradePage } from './trade-page.tsx';
 
@@ -133,7 +132,7 @@ function Where() {
 
 beforeAll(async () => {
   await initI18n('es');
-  await Promise.all([loadFeatureMessages(tradeMessages), loadFeatureMessages(newstockMessages)]);
+  await loadFeatureMessages(tradeMessages);
 });
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { depositCreateBody } from '@bolsa/contracts';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
@@ -17,6 +17,19 @@ import { ReceivingAccountCard } from '../components/receiving-account-card.tsx';
 import '../funding.css';
 
 /**
+ * The reference this visit showed first. The server issues a new one on each reading of the methods, and
+ * the page reads them again (focus, a live event); the user may have copied the first into their bank's
+ * transfer, so that one stays on screen and goes with the deposit.
+ */
+function useFirstReference(latest: string | undefined): string | undefined {
+  const [first, setFirst] = useState(latest);
+  useEffect(() => {
+    if (first === undefined && latest !== undefined) setFirst(latest);
+  }, [first, latest]);
+  return first ?? latest;
+}
+
+/**
  * /pages/deposit/fiat: the user chooses what the money is for (the wallet credited on approval, issue 15
  * §3), sees where to send it and the reference of this deposit (§4), makes the bank transfer, and tells
  * us the amount with a screenshot. An operator reviews it before the wallet is credited.
@@ -27,7 +40,7 @@ export function DepositFiatPage() {
   const methods = useDepositMethods();
   const createDeposit = useCreateDeposit();
   const form = useForm(depositCreateBody, { method: 'fiat', walletType: 'BALANCE', amount: '', screenshotUrl: '' });
-  const reference = methods.data?.fiat.reference;
+  const reference = useFirstReference(methods.data?.fiat.reference);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

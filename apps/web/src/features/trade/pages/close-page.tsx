@@ -33,7 +33,9 @@ export function estimatedPnlOf(position: Pick<Position, 'profit' | 'positionNum'
   return toMoneyText((Number(position.profit) * Math.min(Number(quantity), held)) / held);
 }
 
-function CloseForm({ position, locale }: { position: Position; locale: Locale }) {
+type CloseMutation = ReturnType<typeof useClosePosition>;
+
+function CloseForm({ position, locale, close }: { position: Position; locale: Locale; close: CloseMutation }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const amounts = useHalfOrFull(position.id);
@@ -42,7 +44,6 @@ function CloseForm({ position, locale }: { position: Position; locale: Locale })
   // While the market is shut the server queues the close for the open: the page says so before it is sent.
   const marketStatus = live?.marketStatus ?? rules.data?.marketStatus;
   const isMarketClosed = marketStatus !== undefined && marketStatus !== 'open';
-  const close = useClosePosition();
   const submissionKey = useSubmissionKey();
   // Until edited, all that is still closable: what it holds less any close already queued for the open.
   const [editedQuantity, setQuantity] = useState<string | null>(null);
@@ -198,6 +199,9 @@ export function ClosePositionPage() {
   const held = positions.data?.list.find((row) => row.id === positionId);
   // Revalued on each quote, so the estimate follows the price the close would fill at.
   const position = useLivePositions(held ? [held] : noPositions)[0];
+  // Owned here, not by the form: a fill's live event can remove the position (and the form) before the
+  // close's answer arrives, and the answer must still say "closed" and go back to the holdings.
+  const close = useClosePosition();
   return (
     <>
       <NavBar title={t('trade.closePage.title')} />
@@ -205,7 +209,7 @@ export function ClosePositionPage() {
         {positions.isPending ? (
           <ListSkeleton rows={2} />
         ) : position ? (
-          <CloseForm key={position.id} position={position} locale={locale} />
+          <CloseForm key={position.id} position={position} locale={locale} close={close} />
         ) : (
           <EmptyState title={t('trade.closePage.notFound')} />
         )}

@@ -3,7 +3,7 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type Order, openCloseKinds, type Position, tradeDirections } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { TransportQRcodeOutline } from 'antd-mobile-icons';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
@@ -167,6 +167,10 @@ export function TradePage() {
   const token = useToken();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromQuery(searchParams.get('tab'));
+  // The tab row scrolls sideways at 375 px: the selected tab (a link may open tab 5) is brought into view.
+  useEffect(() => {
+    document.getElementById(`trade-tab-${tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   if (!token) {
     return (

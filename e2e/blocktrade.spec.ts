@@ -1,25 +1,11 @@
 import type { Page } from '@playwright/test';
-import { E2E_OPERATOR, expect, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
+import { depositAndApprove, E2E_OPERATOR, expect, type Stack, signUpInApp, test } from './fixtures.ts';
 
 type BlockInstrument = { code: string; source: string; mid: string | null; blockSize: string };
 
 /** Deposits through the app's fiat page, has the operator approve it, and moves it to the stock wallet. */
 async function fundStockWallet(page: Page, stack: Stack, token: string, amount: string) {
-  await page.goto('/#/pages/deposit/fiat');
-  await page.getByLabel('Monto').fill(amount);
-  await page.getByLabel('Captura de la transferencia').setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng });
-  await expect(page.getByText('Cambiar imagen')).toBeVisible();
-  await page.getByRole('button', { name: 'Enviar depósito' }).click();
-  await expect(page.getByText('Depósito enviado')).toBeVisible();
-  const operator = await stack.operatorToken();
-  const queue = await stack.api<{ list: Array<{ id: string }> }>('/deposits?status=pending', {
-    isOperator: true,
-    token: operator,
-    method: 'GET',
-  });
-  const deposit = queue.list.at(-1);
-  if (!deposit) throw new Error('the deposit is not in the review queue');
-  await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
+  await depositAndApprove(page, stack, amount);
   await stack.api('/wallet/transfer', {
     token,
     body: { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount, idempotencyKey: `e2e-block-transfer-${Date.now()}` },

@@ -267,3 +267,22 @@ export function totpCodeAt(secret: string, timeMs: number): string {
   const offset = (digest.at(-1) ?? 0) & 0x0f;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
+
+/** Deposits through the app's fiat page and has the operator approve it through the operator API. */
+export async function depositAndApprove(page: Page, stack: Stack, amount: string) {
+  await page.goto('/#/pages/deposit/fiat');
+  await page.getByLabel('Monto').fill(amount);
+  await page.getByLabel('Captura de la transferencia').setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByText('Cambiar imagen')).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar depósito' }).click();
+  await expect(page.getByText('Depósito enviado')).toBeVisible();
+  const operator = await stack.operatorToken();
+  const queue = await stack.api<{ list: Array<{ id: string }> }>('/deposits?status=pending', {
+    isOperator: true,
+    token: operator,
+    method: 'GET',
+  });
+  const deposit = queue.list.at(-1);
+  if (!deposit) throw new Error('the deposit is not in the review queue');
+  await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
+}

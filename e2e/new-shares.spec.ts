@@ -1,26 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
+import { depositAndApprove, expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 type Offering = { id: string; phase: string; status: string };
 type Subscription = { state: string; offering: { code: string } };
 
 /** Deposits through the app's fiat page, has the operator approve it, and moves it to the SUBSCRIPTION wallet. */
 async function fundSubscriptionWallet(page: Page, stack: Stack, session: Session, amount: string) {
-  await page.goto('/#/pages/deposit/fiat');
-  await page.getByLabel('Monto').fill(amount);
-  await page.getByLabel('Captura de la transferencia').setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng });
-  await expect(page.getByText('Cambiar imagen')).toBeVisible();
-  await page.getByRole('button', { name: 'Enviar depósito' }).click();
-  await expect(page.getByText('Depósito enviado')).toBeVisible();
-  const operator = await stack.operatorToken();
-  const queue = await stack.api<{ list: Array<{ id: string }> }>('/deposits?status=pending', {
-    isOperator: true,
-    token: operator,
-    method: 'GET',
-  });
-  const deposit = queue.list.at(-1);
-  if (!deposit) throw new Error('the deposit is not in the review queue');
-  await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
+  await depositAndApprove(page, stack, amount);
   await stack.api('/wallet/transfer', {
     token: session.token,
     body: { fromWalletType: 'BALANCE', toWalletType: 'SUBSCRIPTION', amount, idempotencyKey: `e2e-ipo-transfer-${session.user.id}` },

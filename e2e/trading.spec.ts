@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { e2eInstrumentCodes, expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
+import { depositAndApprove, e2eInstrumentCodes, expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
 
 /** A US stock the journeys' server lists (see e2eInstrumentCodes). */
 const CODE = 'AAPL';
@@ -18,25 +18,6 @@ async function answerLeverageCheck(page: Page) {
   await page.getByLabel('He leído el aviso y entiendo que puedo perder todo el margen de esta posición.').check();
   await page.getByRole('button', { name: 'Confirmar respuestas' }).click();
   await expect(page.getByText('Aviso de riesgo de esta orden')).toHaveCount(0);
-}
-
-/** Deposits through the app's fiat page and has the operator approve it through the operator API. */
-async function depositAndApprove(page: Page, stack: Stack, amount: string) {
-  await page.goto('/#/pages/deposit/fiat');
-  await page.getByLabel('Monto').fill(amount);
-  await page.getByLabel('Captura de la transferencia').setInputFiles({ name: 'transferencia.png', mimeType: 'image/png', buffer: tinyPng });
-  await expect(page.getByText('Cambiar imagen')).toBeVisible();
-  await page.getByRole('button', { name: 'Enviar depósito' }).click();
-  await expect(page.getByText('Depósito enviado')).toBeVisible();
-  const operator = await stack.operatorToken();
-  const queue = await stack.api<{ list: Array<{ id: string }> }>('/deposits?status=pending', {
-    isOperator: true,
-    token: operator,
-    method: 'GET',
-  });
-  const deposit = queue.list.at(-1);
-  if (!deposit) throw new Error('the deposit is not in the review queue');
-  await stack.api(`/deposits/${deposit.id}/approve`, { isOperator: true, token: operator });
 }
 
 test('buy a US stock at market from its quote page, close half, and see the sale in the statement', async ({ page, stack }) => {

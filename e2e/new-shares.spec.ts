@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { depositAndApprove, expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
+import { depositAndApprove, expect, type Session, type Stack, signUpInApp, test } from './fixtures.ts';
 
 type Offering = { id: string; phase: string; status: string };
 type Subscription = { state: string; offering: { code: string } };

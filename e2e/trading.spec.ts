@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { depositAndApprove, e2eInstrumentCodes, expect, type Session, type Stack, signUpInApp, test, tinyPng } from './fixtures.ts';
+import { depositAndApprove, e2eInstrumentCodes, expect, type Session, type Stack, signUpInApp, test } from './fixtures.ts';
 
 /** A US stock the journeys' server lists (see e2eInstrumentCodes). */
 const CODE = 'AAPL';

@@ -15,7 +15,8 @@ const clientNice = Number(process.env.BENCH_CLIENT_NICE ?? 10);
 const goalClients = 10_000;
 const budgetMs = 50;
 
-function percentileOfCounts(counts, share) {
+/** The delay at `share` of counts per whole millisecond (index = delay). */
+export function percentileOfCounts(counts, share) {
   const total = counts.reduce((sum, count) => sum + count, 0);
   if (total === 0) return Number.NaN;
   const rank = Math.min(total - 1, Math.floor(share * total));

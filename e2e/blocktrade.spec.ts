@@ -97,4 +97,15 @@ test('apply for block trading, an operator approves, quote and place a block of 
   // The block is an ordinary position of the stock.
   await page.getByRole('tab', { name: 'Posiciones' }).click();
   await expect(page.getByText(cheapest.code).first()).toBeVisible();
+
+  // A block Sell of the shares held: same band and quote; the proceeds less the fee are what it shows.
+  await page.goto('/#/pages/product/blocktrade');
+  await page.getByRole('button', { name: new RegExp(`^${cheapest.code}\\b`) }).click();
+  await page.getByRole('button', { name: 'Vender', exact: true }).click();
+  await page.getByRole('button', { name: 'Solicitar cotización' }).click();
+  await expect(page.getByTestId('block-quote')).toContainText('Total a recibir');
+  await page.screenshot({ path: 'test-results/blocktrade-sell-quote.png', fullPage: true });
+  await page.getByRole('button', { name: 'Aceptar y colocar el bloque' }).click();
+  await expect(page.getByText('Bloque ejecutado')).toBeVisible();
+  await expect(page.getByRole('article', { name: `${cheapest.code} 10.000` }).filter({ hasText: 'Venta' })).toBeVisible();
 });

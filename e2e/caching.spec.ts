@@ -20,6 +20,10 @@ async function openHome(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+// The HTTP cache on its own: the service worker (its own journey in referral.spec.ts) would answer the
+// second visit from its cache, and the files it fetched for the first one report no transfer size.
+test.use({ serviceWorkers: 'block' });
+
 test('a second visit to the home page takes every built file from the browser cache', async ({ context, page }) => {
   await openHome(page);
   const first = await builtFilesFetched(page);

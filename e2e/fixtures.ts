@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 export type Mail = { to: string; text: string };
@@ -266,6 +267,31 @@ export function totpCodeAt(secret: string, timeMs: number): string {
   const digest = createHmac('sha1', key).update(counter).digest();
   const offset = (digest.at(-1) ?? 0) & 0x0f;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** Serious or critical accessibility violations on the page as it stands. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** A desktop console tab in English signed in as the shared e2e operator; the caller closes the context. */
+export async function openConsoleAsOperator(browser: Browser, stack: Stack) {
+  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => window.localStorage.setItem('usa12_locale', 'en'));
+  try {
+    const console = await context.newPage();
+    await console.goto('/admin/#/login');
+    await console.getByLabel('Email').fill(E2E_OPERATOR.email);
+    await console.getByLabel('Password').fill(E2E_OPERATOR.password);
+    await console.getByRole('button', { name: 'Sign in' }).click();
+    return { context, console, menu: console.getByRole('navigation', { name: 'Console menu' }) };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }
 
 /** Deposits through the app's fiat page and has the operator approve it through the operator API. */

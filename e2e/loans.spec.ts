@@ -1,13 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { E2E_OPERATOR, expect, signUpInApp, test } from './fixtures.ts';
-
-/** Serious or critical accessibility violations on the page as it stands. */
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { expect, openConsoleAsOperator, seriousViolations, signUpInApp, test } from './fixtures.ts';
 
 // The journey walks the app and the console on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -39,21 +30,15 @@ test('a verified user sees the terms, applies, an operator approves in the conso
   await expect(page.getByRole('listitem').filter({ hasText: 'En revisión' })).toBeVisible();
 
   // The operator sees the applicant's score in the queue and approves.
-  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(() => window.localStorage.setItem('usa12_locale', 'en'));
+  const { context, console, menu } = await openConsoleAsOperator(browser, stack);
   try {
-    const console = await context.newPage();
-    await console.goto('/admin/#/login');
-    await console.getByLabel('Email').fill(E2E_OPERATOR.email);
-    await console.getByLabel('Password').fill(E2E_OPERATOR.password);
-    await console.getByRole('button', { name: 'Sign in' }).click();
-    await console.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Loan applications' }).click();
+    await menu.getByRole('link', { name: 'Loan applications' }).click();
     const row = console.getByRole('row', { name: new RegExp(session.user.email) });
     await expect(row).toContainText('1000.00 USD', { timeout: 30_000 });
     await row.getByRole('button', { name: 'Approve' }).click();
     await console.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
     await expect(console.getByText('Decision recorded')).toBeVisible();
-    await console.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Loan book' }).click();
+    await menu.getByRole('link', { name: 'Loan book' }).click();
     await expect(console.getByText(/Loans-receivable \(\d+\.\d\d USD\) equals the sum of what the loans owe/)).toBeVisible();
     await console.getByRole('link', { name: /^\d+$/ }).first().click();
     await expect(console.getByText('Approved and paid out')).toBeVisible();

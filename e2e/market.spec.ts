@@ -86,6 +86,68 @@ test('the home page shows indices, a sparkline and the featured list', async ({ 
   await expect(page.getByRole('region', { name: 'Hot stocks' })).toBeVisible();
 });
 
+test('every quote page and the home say the market is simulated; EUR/USD keeps its 5 decimals, indices are points', async ({ page }) => {
+  const pages = [
+    {
+      shot: 'quote-eurusd',
+      url: '/#/pages/quote/forex?name=EUR%2FUSD&code=EURUSD&market=FX&source=2',
+      price: /^1\.\d{5}$/,
+      tick: '0.00001',
+    },
+    {
+      shot: 'quote-spx',
+      url: '/#/pages/quote/globalindex?name=S%26P%20500&code=SPX&market=INDEX&source=99',
+      price: /^\d[\d,]*\.\d{2}$/,
+      tick: '0.01',
+    },
+    {
+      shot: 'quote-es',
+      url: '/#/pages/quote/future?name=E-mini&code=ESZ6&market=CME&source=3',
+      price: /^\$\d[\d,]*\.\d{2}$/,
+      tick: '0.25',
+    },
+  ];
+  for (const { shot, url, price, tick } of pages) {
+    await page.goto(url);
+    await expect(page.getByTestId('simulated-badge')).toContainText('Simulated market');
+    await expect(page.getByTestId('quote-price')).toHaveText(price);
+    const chart = page.getByRole('img', { name: 'Price chart with volume' });
+    await expect(chart).toHaveAttribute('data-tick', tick);
+    await expect.poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: `test-results/${shot}.png`, fullPage: true });
+  }
+  // The open, high, low and previous close of EUR/USD too, and nowhere a currency on an index's points.
+  await page.goto(pages[0]?.url ?? '');
+  await expect(page.getByText(/^1\.\d{5}$/).first()).toBeVisible();
+  await page.goto('/#/pages/home/index');
+  await expect(page.getByTestId('simulated-badge')).toContainText('Simulated market');
+  await expect(page.getByRole('list', { name: 'Global indices' })).not.toContainText('$');
+  await page.screenshot({ path: 'test-results/home-simulated.png', fullPage: true });
+});
+
+test('the popular page, reached from Markets, ranks what this platform trades and watches, or says nothing has happened yet', async ({
+  page,
+}) => {
+  await page.goto('/#/pages/market/index');
+  await expect(page.getByRole('link', { name: 'Popular on the platform' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/market-popular-link.png' });
+  await page.getByRole('link', { name: 'Popular on the platform' }).click();
+  await expect(page).toHaveURL(/#\/pages\/product\/popular/);
+  await expect(page.getByText(/Counted from the filled orders and the watchlists/)).toBeVisible();
+  for (const name of ['Most traded today', 'Most watched']) {
+    const section = page.getByRole('region', { name, exact: true });
+    await expect(section).toBeVisible();
+    // Either ranked instruments, each with its count, or the honest empty state; never a made-up list.
+    await expect(
+      section
+        .getByText(/: \d+$/)
+        .first()
+        .or(section.getByRole('region')),
+    ).toBeVisible();
+  }
+  await page.screenshot({ path: 'test-results/popular.png', fullPage: true });
+});
+
 test('the watchlist is reordered by dragging a row by its handle, with a mouse and with a finger, and the order is kept', async ({
   page,
   stack,

@@ -7,6 +7,7 @@ import { DEMO_OPERATOR, registerOperatorAuthentication } from './modules/admin/i
 import { DEMO_ACCOUNT } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
 import type { MarketModule } from './modules/market/index.ts';
+import { seedDemoRightsIssue } from './modules/products/index.ts';
 import type { ExecutionEngine, TradingService } from './modules/trading/index.ts';
 import type { Config } from './platform/config.ts';
 import { migrateDatabase } from './platform/db/index.ts';
@@ -132,6 +133,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         messages: services.messages,
         content: services.content.operations,
         loans: services.loans,
+        twap: services.twap.service,
+        funds: services.funds.service,
+        rightsIssue: () => seedDemoRightsIssue(db, services.products.service, platform.now),
       },
     });
     app.decorate('demoSeeding', seeding);

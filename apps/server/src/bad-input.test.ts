@@ -4,6 +4,7 @@ import {
   bankCardApi,
   blockTradeApi,
   depositApi,
+  followApi,
   kycApi,
   leverageApi,
   loanApi,
@@ -84,6 +85,7 @@ const cases = [
   ...Object.entries(articlesApi),
   ...Object.entries(blockTradeApi).map(([name, spec]) => [`blockTrade.${name}`, spec] as const),
   ...Object.entries(productsApi),
+  ...Object.entries(followApi),
 ]
   .filter(([, spec]) => spec.method === 'POST')
   .flatMap(([name, spec]) => casesFor(name, spec));
@@ -107,6 +109,7 @@ describe('bad input to every endpoint of the app API: never a 5xx, always a tran
         (SELECT count(*) FROM trading_leverage_acknowledgements) AS acknowledgements,
         (SELECT count(*) FROM block_applications) AS blockApplications, (SELECT count(*) FROM block_quotes) AS blockQuotes,
         (SELECT count(*) FROM loans) AS loans, (SELECT count(*) FROM loan_events) AS loan_events,
+        (SELECT count(*) FROM follow_orders) AS follows, (SELECT count(*) FROM follow_appropriateness) AS appropriateness,
         (SELECT string_agg(password_hash || coalesce(pay_password_hash, ''), ',') FROM users) AS hashes`)
     ).rows[0];
 

@@ -20,7 +20,7 @@ export const userRecordSchema = z.object({
   email: z.string(),
   invitationCode: z.string(),
   hasPayPassword: z.boolean(),
-  /** Customer chat link; the support issue fills it, until then null. */
+  /** The user's own support chat link (`userChatLink`); nullable as the spec's record allows. */
   wsUrl: z.string().nullable(),
   createTimeTimestamp: z.number().int(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { stockCodeSchema } from './market.ts';
 import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
 import { reviewApi } from './review.ts';
-import { textSchema, typeError } from './validation.ts';
+import { positiveDecimalSchema, textSchema, typeError } from './validation.ts';
 import { idempotencyKeySchema } from './wallet.ts';
 
 /**
@@ -81,33 +82,27 @@ export const blockInstrumentSchema = z.object({
 });
 export type BlockInstrument = z.infer<typeof blockInstrumentSchema>;
 
-const positiveDecimal = z
-  .union([z.string(), z.number()], { error: typeError })
-  .transform((value) => String(value).trim())
-  .refine((value) => value.length <= 30 && /^\d+(\.\d{1,8})?$/.test(value) && Number(value) > 0, { error: 'validation.invalidValue' });
-
 export const blockQuoteBody = z.object({
-  stockCode: z
-    .string({ error: typeError })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(20, { error: 'validation.tooLong' })
-    .transform((value) => value.toUpperCase()),
-  quantity: positiveDecimal,
+  stockCode: stockCodeSchema,
+  quantity: positiveDecimalSchema,
   /** A price the user proposes; it must lie inside the band. Without it the block is quoted at the mid. */
-  price: positiveDecimal.optional(),
+  price: positiveDecimalSchema.optional(),
+  /** Buy 0 (the default) or Sell 1: a block sell sells shares of the stock the user holds. */
+  direction: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
 });
 
 export const blockQuoteSchema = z.object({
   id: z.string(),
   code: z.string(),
+  /** Buy 0, Sell 1. */
+  direction: z.number().int(),
   quantity: z.string(),
   price: z.string(),
   mid: z.string(),
   bandRate: z.string(),
   bandLow: z.string(),
   bandHigh: z.string(),
-  /** Traded value, commission and what leaves the wallet, in the wallet's currency. */
+  /** Traded value, commission and what leaves the wallet (a Buy) or reaches it (a Sell), in the wallet's currency. */
   amount: z.string(),
   fee: z.string(),
   total: z.string(),
@@ -124,6 +119,8 @@ export const blockOrderSchema = z.object({
   id: z.string(),
   orderId: z.string().nullable(),
   code: z.string(),
+  /** Buy 0, Sell 1. */
+  direction: z.number().int(),
   quantity: z.string(),
   price: z.string(),
   midAtQuote: z.string(),

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registerBody } from './account.ts';
 import { locales, resolveRequestLocale, toWireLanguage } from './locales.ts';
+import { messageCatalog } from './messages.ts';
 import { pathIdSchema } from './paging.ts';
 import { resultCodes } from './result-codes.ts';
 import { amountSchema, emailSchema, passwordSchema, payPasswordSchema, validationKeys } from './validation.ts';
@@ -12,9 +13,18 @@ function keysOf(node: unknown, prefix = ''): string[] {
 }
 
 const localeDirectory = new URL('./locales/', import.meta.url);
-const catalogs = Object.fromEntries(
-  readdirSync(localeDirectory).map((file) => [file.replace('.json', ''), JSON.parse(readFileSync(new URL(file, localeDirectory), 'utf8'))]),
-);
+const serverDirectory = new URL('./locales/server/', import.meta.url);
+const read = (directory: URL, file: string) => JSON.parse(readFileSync(new URL(file, directory), 'utf8'));
+/** Each locale's whole catalog as the server reads it: what the apps load too, and what only the server renders. */
+const catalogs: Record<string, unknown> & Pick<typeof messageCatalog, 'en'> = messageCatalog;
+
+it("keeps each result message in one place: the apps' catalogue or the server's, never both", () => {
+  for (const file of readdirSync(localeDirectory).filter((name) => name.endsWith('.json'))) {
+    const appErrors = Object.keys(read(localeDirectory, file).errors);
+    const serverErrors = new Set(Object.keys(read(serverDirectory, file).errors));
+    expect(appErrors.filter((name) => serverErrors.has(name))).toEqual([]);
+  }
+});
 
 describe('the shared message catalog', () => {
   it('has a file for each of the eight locales', () => {

@@ -25,6 +25,12 @@ export type FuturesListType = (typeof futuresListTypes)[number];
 /** Currency symbols of spec §9: $ by default, NT$ for Taiwan, ARS for Argentina. */
 export const currencySymbolOf: Record<string, string> = { USD: '$', TWD: 'NT$', ARS: 'ARS' };
 
+/**
+ * The data source of every quote while the market is simulated (the simulator or a replayed file); a
+ * vendor's feed names itself instead, and the app's "simulated market" badge then goes away.
+ */
+export const SIMULATED_DATA_SOURCE = 'simulated';
+
 export const WATCHLIST_SIZE_MAX = 200;
 export const HOME_SPARKLINE_POINTS = 50;
 export const PUSH_CODES_PER_MESSAGE_MAX = 100;

@@ -42,6 +42,8 @@ export const quoteRowSchema = z.object({
   selfSelectStatus: z.boolean(),
   localLogoUrl: z.string(),
   timestamp: z.number().int(),
+  /** Where the quote comes from: `SIMULATED_DATA_SOURCE` while the market is simulated, else the vendor feed's name. */
+  dataSource: z.string(),
 });
 export type QuoteRow = z.infer<typeof quoteRowSchema>;
 
@@ -115,6 +117,11 @@ export const klineData = z.object({
   stockCode: z.string(),
   type: z.enum(klineTypes),
   interval: z.enum(['1m', '30m', '1d']),
+  /** 1D: the previous close the chart draws as a dotted line; null for the other time frames. */
+  prevClose: z.string().nullable(),
+  /** 1D of a US stock: the pre- and post-market of the session, Unix seconds, shaded on the chart; empty otherwise. */
+  extendedHours: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  /** Last, so the server can reuse the serialised candles of one answer in the next. */
   candles: z.array(candleSchema),
 });
 export type Kline = z.infer<typeof klineData>;
@@ -332,4 +339,6 @@ export type PushServerMessage =
   | { type: 'position'; data: UserPositionEvent }
   /** Money moved on some of the signed-in user's wallets; the app refetches balances, overview and statement. */
   | { type: 'balance'; data: UserBalanceEvent }
+  /** An agent answered the signed-in user's support chat (`id`: the message): the chat button's badge and a notice. */
+  | { type: 'support'; data: { id: string } }
   | { type: 'error'; message: string };

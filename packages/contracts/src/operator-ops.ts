@@ -260,7 +260,7 @@ export const operatorInstrumentsApi = {
  * new users, deposits and withdrawals since midnight UTC, and the last reconciliation. A section the
  * operator's role may not read is null.
  */
-export const dashboardQueues = ['kyc', 'deposits', 'withdrawals', 'adjustments'] as const;
+export const dashboardQueues = ['kyc', 'deposits', 'withdrawals', 'adjustments', 'blockApplications', 'referrals'] as const;
 const moneyByCurrency = z.array(z.object({ currency: z.string(), count: z.number().int(), amount: z.string() }));
 export const operatorDashboardSchema = z.object({
   dayStartTimestamp: z.number().int(),

@@ -15,6 +15,14 @@ export const operatorPermissions = [
   'loans.read',
   /** Change loan products: rates, limits, penalty rule, second-approval threshold (audited). */
   'loans.settings',
+  /** Decide referral rewards held by an abuse signal (issue 23). */
+  'reviews.referrals',
+  /** Set the referral programme: reward, currency, deposit kept for how many days, yearly cap (audited). */
+  'referral.settings',
+  /** Funds (issue 20): products, published rates and the income report. */
+  'funds.read',
+  /** Create and change fund products, publish daily rates, close a day and post its income (audited). */
+  'funds.manage',
   /** Keep the bank accounts users send deposits to (issue 15 §4). */
   'funding.receivingAccounts',
   'files.read',
@@ -35,7 +43,15 @@ export const operatorPermissions = [
   'offerings.edit',
   /** Publish another operator's offering (four eyes) and run its allotment. */
   'offerings.publish',
+  /** Follow-invest institutions (issue 20): read the portfolios, their followers and rebalances. */
+  'follow.read',
+  /** Create institutions, change their fees and periods, rebalance their weights (audited). */
+  'follow.manage',
   'messages.send',
+  /** Answer support chats (issue 23): the queue, assignment, replies, notes, closing, the user's context beside it. */
+  'support.chat',
+  /** Keep the canned replies agents pick from, per language. */
+  'support.replies',
   'audit.read',
   'outbox.read',
   'operators.manage',
@@ -59,6 +75,8 @@ export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]
     'blocktrade.review',
     'reviews.loans',
     'loans.read',
+    'reviews.referrals',
+    'funds.read',
     'files.read',
     'users.read',
     'adjustments.request',
@@ -67,7 +85,16 @@ export const rolePermissions: Record<OperatorRole, readonly OperatorPermission[]
     'account.security',
   ],
   // Not the dev outbox: it holds password-reset codes, which would let support take over an account.
-  support: ['users.read', 'users.freeze', 'users.sessions', 'files.read', 'messages.send', 'account.security'],
+  support: [
+    'users.read',
+    'users.freeze',
+    'users.sessions',
+    'files.read',
+    'messages.send',
+    'support.chat',
+    'support.replies',
+    'account.security',
+  ],
   content_editor: ['content.edit', 'messages.send', 'account.security'],
 };
 

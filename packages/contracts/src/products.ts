@@ -11,8 +11,13 @@ import { idempotencyKeySchema } from './wallet.ts';
  * shares become a position on the listing date. `kind` says which product line an offering belongs to.
  */
 
-/** Product lines on the kernel: IPO subscriptions today; placings and rights issues share its states. */
-export const offeringKinds = ['ipo'] as const;
+/**
+ * Product lines on the kernel: IPO subscriptions; placings (shares of a listed stock sold at a fixed
+ * price in a sale window, allotted pro rata and locked until their market date); rights issues (holders
+ * on a record date receive rights in proportion to their holding, exercised in a window, paid at a fixed
+ * price, delivered as shares on the listing date; unexercised rights lapse). They share its states.
+ */
+export const offeringKinds = ['ipo', 'placing', 'rights'] as const;
 export type OfferingKind = (typeof offeringKinds)[number];
 
 /** The published rule that turns applications into allotments, fixed before the window opens. */
@@ -68,6 +73,16 @@ export const offeringSchema = z.object({
   allotTimestamp: z.number().int(),
   /** spec's listDate: the shares are quoted and sellable from this instant. */
   listDate: z.number().int(),
+  /** Placings: the instant from which the placed shares can be sold (null for an IPO: sellable from listDate). */
+  marketDate: z.number().int().nullable(),
+  /** Placings: why the company places the shares, as the operator announced it. */
+  reason: z.string(),
+  /** Placings: the stock's last close when the placing was announced (published), and the price's discount to it (0.05 = 5 %). */
+  referenceClose: decimalText.nullable(),
+  discountRate: z.string().nullable(),
+  /** Rights issues: new shares per share held on the record date (0.2 = one for every five), and that date. */
+  rightsRatio: z.string().nullable(),
+  recordDate: z.number().int().nullable(),
   /** sha256 of the ballot seed, committed at publication. */
   seedHash: z.string().nullable(),
   /** The seed itself, revealed once the draw has run. */
@@ -119,6 +134,10 @@ export const subscriptionSchema = z.object({
   allottedQuantity: z.number().int().nullable(),
   positionId: z.string().nullable(),
   createdTimestamp: z.number().int(),
+  /** The last change of state (applied, allotted, settled). */
+  modifyTime: z.number().int(),
+  /** Placings: from when the placed shares can be sold (the offering's marketDate). */
+  marketDate: z.number().int().nullable(),
   explanation: allotmentExplanationSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -161,6 +180,56 @@ export const allotmentResultSchema = z.object({
   lines: z.array(z.object({ applicationNo: z.string(), appliedLots: z.number().int(), allottedLots: z.number().int() })),
 });
 
+/** The placings' list (spec §7 placing_stock/sale_list and m_ft/sale_list), optionally of one phase. */
+export const placingListBody = z.object({ type: z.enum(offeringPhases, { error: 'validation.invalidValue' }).optional() });
+
+/** `placing_stock/get_sale_time`: the sale window and market date of one placing, with the server's clock. */
+export const placingSaleTimeSchema = z.object({
+  offeringId: z.string(),
+  phase: z.enum(offeringPhases),
+  openTimestamp: z.number().int(),
+  purchaseEndDate: z.number().int(),
+  marketDate: z.number().int().nullable(),
+  serverTime: z.number().int(),
+});
+
+export const placingFlatCountBody = z.object({
+  code: z
+    .string({ error: typeError })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9.]{0,9}$/, { error: 'validation.invalidValue' }),
+});
+
+/** `position/getPlacingFlatCount`: of the shares of a stock held, what is locked by placings and what can be sold now. */
+export const placingFlatCountSchema = z.object({
+  code: z.string(),
+  heldQuantity: z.string(),
+  lockedQuantity: z.string(),
+  sellableQuantity: z.string(),
+  /** When the next locked placed shares become sellable (null when none are locked). */
+  nextMarketDate: z.number().int().nullable(),
+});
+export type PlacingFlatCount = z.infer<typeof placingFlatCountSchema>;
+
+/** A holder's rights in one rights issue: credited on the record date, exercised in whole or part, or lapsed. */
+export const rightsStates = ['credited', 'exercised', 'lapsed', 'listed'] as const;
+export type RightsState = (typeof rightsStates)[number];
+
+export const rightsEntitlementSchema = z.object({
+  id: z.string(),
+  offering: offeringSchema,
+  state: z.enum(rightsStates),
+  /** Shares held on the record date, and the rights (new shares) they give. */
+  heldQuantity: z.string(),
+  rights: z.number().int(),
+  /** Rights exercised (null until exercised), with what the exercise holds or paid. */
+  exercisedQuantity: z.number().int().nullable(),
+  subscription: subscriptionSchema.nullable(),
+  createdTimestamp: z.number().int(),
+});
+export type RightsEntitlement = z.infer<typeof rightsEntitlementSchema>;
+
 export const productsApi = {
   newStock: { method: 'GET', path: '/m_ft/webull/new/stock', query: newStockListQuery, data: z.array(offeringSchema) },
   newStockDetail: { method: 'GET', path: '/m_ft/webull/new/stock/detail', query: offeringIdQuery, data: offeringSchema },
@@ -174,6 +243,15 @@ export const productsApi = {
     body: z.object(pageBodyFields),
     data: pageOf(subscriptionSchema),
   },
+  placingSaleList: { method: 'POST', path: '/placing_stock/sale_list', body: placingListBody, data: z.array(offeringSchema) },
+  placingMarketList: { method: 'POST', path: '/m_ft/sale_list', body: undefined, data: z.array(offeringSchema) },
+  placingSaleTime: { method: 'POST', path: '/placing_stock/get_sale_time', body: offeringIdBody, data: placingSaleTimeSchema },
+  placingCreate: { method: 'POST', path: '/placing_order/create', body: newSharesCreateBody, data: subscriptionSchema },
+  placingSubscriptions: { method: 'POST', path: '/position/placing_subscription', body: undefined, data: z.array(subscriptionSchema) },
+  placingFlatCount: { method: 'POST', path: '/position/getPlacingFlatCount', body: placingFlatCountBody, data: placingFlatCountSchema },
+  /** Rights issues (trade tab 6): the user's rights, and exercising all or part of them (the price and fee held at once). */
+  rights: { method: 'POST', path: '/position/rights_issue', body: undefined, data: z.array(rightsEntitlementSchema) },
+  rightsExercise: { method: 'POST', path: '/rights_issue/exercise', body: newSharesCreateBody, data: subscriptionSchema },
 } as const;
 
 const timestampSchema = z
@@ -208,6 +286,15 @@ export const offeringInputBody = z.object({
   purchaseEndDate: timestampSchema,
   allotTimestamp: timestampSchema,
   listDate: timestampSchema,
+  /** Placings only: when the placed shares become sellable (on or after listDate, the delivery), and why the shares are placed. */
+  marketDate: timestampSchema.optional(),
+  reason: optionalTextSchema(300),
+  /** Rights issues only: new shares per share held (up to 4 decimals) and the record date, before the window opens. */
+  rightsRatio: z
+    .string({ error: typeError })
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, { error: 'validation.invalidValue' })
+    .optional(),
+  recordDate: timestampSchema.optional(),
 });
 export type OfferingInput = z.output<typeof offeringInputBody>;
 

@@ -205,6 +205,33 @@ export const resultCodes = {
     when: "Accepting a block quote after its hold time, or one that does not exist or is not the caller's.",
   },
   BLOCK_PERMISSION_NOT_FOUND: { code: 6047, httpStatus: 404, when: 'Suspending a block-trading permission the user does not hold.' },
+  TWAP_NOT_STOCK: { code: 5070, httpStatus: 400, when: 'A worked (TWAP) order on an instrument that is not a stock.' },
+  TWAP_SLICE_TOO_SMALL: {
+    code: 5071,
+    httpStatus: 400,
+    when: 'A worked order whose quantity does not give every slice at least one whole lot; says the lot and the slices.',
+  },
+  TWAP_INTERVAL_TOO_SHORT: {
+    code: 5072,
+    httpStatus: 400,
+    when: 'A worked order whose slices would be closer together than the shortest interval; says it in seconds.',
+  },
+  TWAP_BEYOND_MONEY: {
+    code: 5073,
+    httpStatus: 400,
+    when: "A worked Buy whose whole quantity at today's price and fee costs more than the wallet's available cash; says the cost.",
+  },
+  TWAP_TOO_MANY: {
+    code: 5074,
+    httpStatus: 409,
+    when: 'A new worked order while the user already has the most working at once; says the most.',
+  },
+  TWAP_NOT_FOUND: { code: 5075, httpStatus: 404, when: "Cancelling a worked order that does not exist or is not the caller's." },
+  TWAP_ALREADY_ENDED: {
+    code: 5076,
+    httpStatus: 409,
+    when: 'Cancelling a worked order that has already completed, expired, stopped or been cancelled.',
+  },
   INSTRUMENT_HALTED: { code: 5041, httpStatus: 409, when: 'A new order on an instrument an operator has halted.' },
 
   // Operators: 6xxx
@@ -298,6 +325,124 @@ export const resultCodes = {
     when: 'An operator publishing or refusing an offering they created or last edited (four eyes).',
   },
   OFFERING_NOT_ALLOTTABLE: { code: 8012, httpStatus: 409, when: 'Running the allotment before the window has closed, or a second time.' },
+  REFERRAL_REWARD_NOT_FOUND: { code: 8500, httpStatus: 404, when: 'No referral reward with this id.' },
+  REFERRAL_REWARD_NOT_HELD: { code: 8501, httpStatus: 409, when: 'Approving or refusing a referral reward that is not held for review.' },
+  REFERRAL_YEARLY_CAP: {
+    code: 8502,
+    httpStatus: 409,
+    when: "Approving a held referral reward that would take the referrer past this year's cap.",
+  },
+  REFERRAL_PROGRAMME_INVALID: {
+    code: 8503,
+    httpStatus: 400,
+    when: 'A referral programme whose yearly cap is below one reward.',
+  },
+  FOLLOW_INSTITUTION_NOT_FOUND: {
+    code: 8300,
+    httpStatus: 404,
+    when: 'No active institution has this id (or, for operators, none at all).',
+  },
+  FOLLOW_AMOUNT_OUT_OF_RANGE: { code: 8301, httpStatus: 400, when: 'A follow below 100 or above 1,000,000 (spec §5); says the bounds.' },
+  FOLLOW_PERIOD_NOT_OFFERED: { code: 8302, httpStatus: 400, when: 'A period the institution does not offer.' },
+  FOLLOW_APPROPRIATENESS_REQUIRED: {
+    code: 8303,
+    httpStatus: 409,
+    when: 'A first follow before the appropriateness questions were answered.',
+  },
+  FOLLOW_APPROPRIATENESS_FAILED: {
+    code: 8304,
+    httpStatus: 400,
+    when: 'An answer to the appropriateness questions shows the risk is not understood; nothing is recorded.',
+  },
+  FOLLOW_LOCKED: {
+    code: 8305,
+    httpStatus: 409,
+    when: 'Selling a follow before its period ends (spec §5: cannot be sold after ordering); says when it ends.',
+  },
+  FOLLOW_NOT_FOUND: { code: 8306, httpStatus: 404, when: 'No follow with this id belongs to the caller.' },
+  FOLLOW_ALREADY_SETTLED: { code: 8307, httpStatus: 409, when: 'Selling a follow that has already been settled.' },
+  FOLLOW_WEIGHTS_INVALID: {
+    code: 8308,
+    httpStatus: 400,
+    when: 'Weights that add up to more than 1, repeat an instrument, or name one that is not a US-dollar stock of the catalog.',
+  },
+  FOLLOW_QUOTE_UNAVAILABLE: { code: 8309, httpStatus: 409, when: 'A rebalance while an instrument of the portfolio has no live quote.' },
+  FOLLOW_NAME_TAKEN: { code: 8311, httpStatus: 409, when: 'Creating an institution with the name of another one.' },
+  FOLLOW_KEY_REUSED: { code: 8310, httpStatus: 409, when: 'An idempotency key already used for a different follow.' },
+  // Support chat (issue 23 §1): 84xx
+  SUPPORT_CONVERSATION_NOT_FOUND: {
+    code: 8401,
+    httpStatus: 404,
+    when: 'No support conversation has this id (operators), or the caller has none to rate.',
+  },
+  SUPPORT_CALLER_MISSING: {
+    code: 8402,
+    httpStatus: 400,
+    when: 'A support call from someone neither signed in nor naming the device token of a visitor conversation.',
+  },
+  SUPPORT_MESSAGE_EMPTY: { code: 8403, httpStatus: 400, when: 'A chat message with neither text nor an image.' },
+  SUPPORT_IMAGE_NOT_FOUND: {
+    code: 8404,
+    httpStatus: 400,
+    when: "A chat image that is not one of the sender's own uploads (visitors cannot send images).",
+  },
+  SUPPORT_NOT_RATABLE: { code: 8405, httpStatus: 409, when: 'Rating a conversation that no agent has closed, or rating it twice.' },
+  SUPPORT_REPLY_HELD: {
+    code: 8410,
+    httpStatus: 422,
+    when: 'An agent reply naming a bank account, a wallet address or "pay to" wording: held back, never sent (support never asks for money).',
+  },
+  SUPPORT_CANNED_REPLY_NOT_FOUND: { code: 8411, httpStatus: 404, when: 'Editing a canned reply that does not exist.' },
+
+  // Funds (issue 20): 8200–8249
+  FUND_PRODUCT_NOT_FOUND: { code: 8201, httpStatus: 404, when: 'The fund product does not exist or is not offered now.' },
+  FUND_AMOUNT_BELOW_MINIMUM: {
+    code: 8202,
+    httpStatus: 400,
+    when: "A purchase or plan amount under the product's minimum; says the minimum.",
+  },
+  FUND_HOLDING_NOT_FOUND: { code: 8203, httpStatus: 404, when: 'No open holding with this id belongs to the caller.' },
+  FUND_REDEEM_OVER_BALANCE: { code: 8204, httpStatus: 400, when: 'Redeeming more than the holding has; says the balance.' },
+  FUND_EARLY_REDEMPTION_NOT_ALLOWED: {
+    code: 8205,
+    httpStatus: 409,
+    when: 'Redeeming a period product before maturity when its rules (shown before buying) do not allow it.',
+  },
+  FUND_TERMS_CHANGED: { code: 8206, httpStatus: 409, when: "The product's rate changed since it was shown; the new one is shown again." },
+  FUND_KEY_REUSED: { code: 8207, httpStatus: 409, when: 'An idempotency key already used for a different fund order or plan.' },
+  FUND_PLAN_NOT_FOUND: { code: 8208, httpStatus: 404, when: 'No regular investment plan with this id belongs to the caller.' },
+  FUND_PLAN_STATE: { code: 8209, httpStatus: 409, when: 'Pausing a plan not active, resuming one not paused, or changing an ended plan.' },
+  FUND_PLAN_DAY_INVALID: {
+    code: 8210,
+    httpStatus: 400,
+    when: 'A plan day that does not fit its frequency (weekday 1–7 weekly or every two weeks, 1–28 monthly).',
+  },
+  FUND_RATE_LOCKED: { code: 8211, httpStatus: 409, when: 'Changing the published rate of a day whose income was already posted.' },
+  FUND_RATE_MISSING: { code: 8212, httpStatus: 409, when: 'Posting the income of a day that has no published rate.' },
+  FUND_DATE_NOT_STARTED: {
+    code: 8213,
+    httpStatus: 400,
+    when: 'Publishing a rate or posting income for a day more than a day ahead, or posting a day that has not begun.',
+  },
+  FUND_PRODUCT_INVALID: {
+    code: 8214,
+    httpStatus: 400,
+    when: 'Product fields that contradict its kind (a period product without term or rate, a current one without a daily cap).',
+  },
+  FUND_CODE_TAKEN: { code: 8215, httpStatus: 409, when: 'Another fund product already uses this code.' },
+  FUND_NOT_CURRENT: { code: 8216, httpStatus: 400, when: 'A regular plan or a daily rate for a product that is not a current fund.' },
+  PLACED_SHARES_LOCKED: {
+    code: 8013,
+    httpStatus: 409,
+    when: 'Selling placed shares before their market date (the sellable quantity excludes them).',
+  },
+  PLACING_STOCK_NOT_LISTED: {
+    code: 8014,
+    httpStatus: 409,
+    when: 'A placing of a stock that is not listed (placings sell shares of listed stocks).',
+  },
+  RIGHTS_NONE: { code: 8015, httpStatus: 409, when: 'Exercising rights in a rights issue without rights (no holding on the record date).' },
+  RIGHTS_EXCEEDED: { code: 8016, httpStatus: 409, when: 'Exercising more rights than were credited on the record date.' },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -16,14 +16,20 @@ import type { bankCardApi } from './bank-cards.ts';
 import type { blockTradeApi } from './blocktrade.ts';
 import type { buyingPowerApi } from './buying-power.ts';
 import type { depositApi } from './deposits.ts';
+import type { followApi } from './follow.ts';
+import type { fundApi } from './funds.ts';
 import type { holdingApi } from './holdings.ts';
 import type { kycApi } from './kyc.ts';
 import type { leverageApi } from './leverage.ts';
 import type { loanApi } from './loans.ts';
 import type { marketApi, watchlistApi } from './market.ts';
+import type { popularApi } from './popular.ts';
 import type { productsApi } from './products.ts';
+import type { referralApi } from './referral.ts';
+import type { supportApi } from './support.ts';
 import type { tradingApi } from './trading.ts';
 import type { transferApi } from './transfers.ts';
+import type { twapApi } from './twap.ts';
 import type { messagesApi } from './user-messages.ts';
 import type { walletApi } from './wallet.ts';
 import type { withdrawalApi } from './withdrawals.ts';
@@ -96,13 +102,39 @@ export const depositRoutes: RoutesOf<typeof depositApi> = {
   deposits: { method: 'POST', path: '/recharge/listPage' },
 };
 
+export const fundRoutes: RoutesOf<typeof fundApi> = {
+  stat: { method: 'POST', path: '/user_fund_orders/stat' },
+  productPage: { method: 'POST', path: '/user_fund_orders/productPageList' },
+  create: { method: 'POST', path: '/user_fund_orders/create' },
+  page: { method: 'POST', path: '/user_fund_orders/pageList' },
+  holdings: { method: 'POST', path: '/user_fund_orders/holdings' },
+  redeemQuote: { method: 'POST', path: '/user_fund_orders/redeemQuote' },
+  redeem: { method: 'POST', path: '/user_fund_orders/redeem' },
+  plans: { method: 'POST', path: '/user_fund_orders/plans' },
+  planCreate: { method: 'POST', path: '/user_fund_orders/plans/create' },
+  planUpdate: { method: 'POST', path: '/user_fund_orders/plans/update' },
+  planPause: { method: 'POST', path: '/user_fund_orders/plans/pause' },
+  planResume: { method: 'POST', path: '/user_fund_orders/plans/resume' },
+  planEnd: { method: 'POST', path: '/user_fund_orders/plans/end' },
+};
+
 export const holdingRoutes: RoutesOf<typeof holdingApi> = {
   holding: { method: 'POST', path: '/stock/holding' },
+};
+
+export const popularRoutes: RoutesOf<typeof popularApi> = {
+  popular: { method: 'GET', path: '/m_ft/popular' },
 };
 
 export const kycRoutes: RoutesOf<typeof kycApi> = {
   submit: { method: 'POST', path: '/updateReal' },
   state: { method: 'POST', path: '/kyc/state' },
+};
+
+export const supportRoutes: RoutesOf<typeof supportApi> = {
+  open: { method: 'POST', path: '/userCenter/apply/service' },
+  unread: { method: 'POST', path: '/support/unread' },
+  rate: { method: 'POST', path: '/support/rate' },
 };
 
 export const loanRoutes: RoutesOf<typeof loanApi> = {
@@ -111,6 +143,11 @@ export const loanRoutes: RoutesOf<typeof loanApi> = {
   apply: { method: 'POST', path: '/assist/saveAssist' },
   page: { method: 'POST', path: '/assist/getLandsPage' },
   repay: { method: 'POST', path: '/assist/repaymentLoans' },
+};
+
+export const referralRoutes: RoutesOf<typeof referralApi> = {
+  share: { method: 'GET', path: '/referral/share' },
+  invitees: { method: 'POST', path: '/referral/invitees' },
 };
 
 export const marketRoutes: RoutesOf<typeof marketApi> = {
@@ -201,4 +238,27 @@ export const productsRoutes: RoutesOf<typeof productsApi> = {
   fullNum: { method: 'POST', path: '/position/getIpoFullNum' },
   subscriptions: { method: 'POST', path: '/position/subscription' },
   subscriptionPage: { method: 'POST', path: '/position/subscriptionOrder/pageList' },
+  placingSaleList: { method: 'POST', path: '/placing_stock/sale_list' },
+  placingMarketList: { method: 'POST', path: '/m_ft/sale_list' },
+  placingSaleTime: { method: 'POST', path: '/placing_stock/get_sale_time' },
+  placingCreate: { method: 'POST', path: '/placing_order/create' },
+  placingSubscriptions: { method: 'POST', path: '/position/placing_subscription' },
+  placingFlatCount: { method: 'POST', path: '/position/getPlacingFlatCount' },
+  rights: { method: 'POST', path: '/position/rights_issue' },
+  rightsExercise: { method: 'POST', path: '/rights_issue/exercise' },
+};
+
+export const twapRoutes: RoutesOf<typeof twapApi> = {
+  create: { method: 'POST', path: '/twap/create' },
+  orders: { method: 'POST', path: '/twap/pageList' },
+  cancel: { method: 'POST', path: '/twap/cancel' },
+};
+
+export const followRoutes: RoutesOf<typeof followApi> = {
+  agencies: { method: 'GET', path: '/userFollowInvest/getInvestAgencyList' },
+  add: { method: 'POST', path: '/userFollowInvest/add' },
+  orders: { method: 'POST', path: '/userFollowInvest/pageList' },
+  sell: { method: 'POST', path: '/userFollowInvest/sell' },
+  appropriateness: { method: 'GET', path: '/userFollowInvest/appropriateness' },
+  answerAppropriateness: { method: 'POST', path: '/userFollowInvest/appropriateness' },
 };

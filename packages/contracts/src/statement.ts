@@ -31,6 +31,7 @@ export const statementLineKinds = [
   'adjustment',
   'loan_disbursement',
   'loan_repayment',
+  'referral_reward',
 ] as const;
 export type StatementLineKind = (typeof statementLineKinds)[number];
 
@@ -54,7 +55,7 @@ export const statementKindFilters = {
   transfers: ['transfer', 'fx_conversion'],
   trades: ['trade_margin', 'realised_pnl'],
   fees: ['fee'],
-  other: ['interest', 'adjustment', 'loan_disbursement', 'loan_repayment'],
+  other: ['interest', 'adjustment', 'loan_disbursement', 'loan_repayment', 'referral_reward', 'follow'],
 } as const;
 export type StatementKindFilter = keyof typeof statementKindFilters;
 export const statementKindFilterNames = Object.keys(statementKindFilters) as StatementKindFilter[];

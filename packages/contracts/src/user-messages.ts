@@ -37,6 +37,30 @@ export const messageTemplates = [
   'loanRejected',
   'loanDueSoon',
   'loanDue',
+  // Follow-invest (issue 20): held, units bought at the cut-off, settled at the end or stopped by the loss limit.
+  'followHeld',
+  'followConfirmed',
+  'followSettled',
+  'followStopped',
+  // Referral (issue 23): a reward paid to the referrer, or a held one an operator refused (with the reason).
+  'referralRewardPaid',
+  'referralRewardRejected',
+  // Funds (issue 20): a plan's run tomorrow, its purchase, a pause for short money; a period product paid at maturity; a redemption arrived.
+  'fundPlanTomorrow',
+  'fundPlanInvested',
+  'fundPlanPaused',
+  'fundMatured',
+  'fundRedemptionArrived',
+  // New shares (issue 18): the allotment of an IPO or placing application, with or without shares.
+  'subscriptionAllotted',
+  'subscriptionNotAllotted',
+  // Rights issues: rights credited on the record date, and unexercised rights lapsed at the window's end.
+  'rightsCredited',
+  'rightsLapsed',
+  // Worked orders (issue 19 §3, TWAP): one ended by itself — every slice placed, stopped by trading's refusal of a slice, or its period over.
+  'twapCompleted',
+  'twapStopped',
+  'twapExpired',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

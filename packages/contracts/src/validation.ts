@@ -112,3 +112,9 @@ export function withMatchingPasswords<Shape extends z.ZodRawShape, First extends
     path: [second],
   });
 }
+
+/** A positive decimal of at most 8 decimals (a quantity or a price), as text or a number; answered as text. */
+export const positiveDecimalSchema = z
+  .union([z.string(), z.number()], { error: typeError })
+  .transform((value) => String(value).trim())
+  .refine((value) => value.length <= 30 && /^\d+(\.\d{1,8})?$/.test(value) && Number(value) > 0, { error: 'validation.invalidValue' });

@@ -43,6 +43,14 @@ export const ledgerReasons = [
   'loan_repayment',
   /** New-share subscriptions: the allotted amount and its fee, posted from the application's hold (issue 18). */
   'subscription',
+  /** A referrer's reward for an invitee who funded the account (issue 23), from the platform's referral expense. */
+  'referral_reward',
+  /** Follow-invest (issue 20): the amount held, bought into units at the cut-off, and paid back at NAV less fees. */
+  'follow',
+  /** Funds (issue 20): a purchase, a day's income or a period's income at maturity, a redemption (and its early fee). */
+  'fund_purchase',
+  'fund_income',
+  'fund_redemption',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

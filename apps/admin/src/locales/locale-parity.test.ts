@@ -29,6 +29,9 @@ describe('the console strings (apps/admin/src/locales)', () => {
     'de:appVersions.version',
     'de:audit.operator',
     'de:audit.system',
+    'de:follow.fields.name',
+    'de:follow.columns.status',
+    'es:follow.columns.total',
   ]);
 
   it.each(Object.keys(catalogues).filter((locale) => locale !== 'en'))('%s has no string copied from English', (locale) => {
@@ -38,5 +41,11 @@ describe('the console strings (apps/admin/src/locales)', () => {
       .map(([key]) => key)
       .filter((key) => !allowedSame.has(`${locale}:${key}`) && !allowedSame.has(key));
     expect(copied).toEqual([]);
+  });
+
+  it.each(Object.keys(catalogues))('%s: the offerings intro names the rights issue an operator can create', (locale) => {
+    const messages = flattenMessages(catalogues[locale]);
+    const intro = String(messages.get('offerings.intro') ?? '').toLowerCase();
+    expect(intro).toContain(String(messages.get('offerings.kinds.rights') ?? '?').toLowerCase());
   });
 });

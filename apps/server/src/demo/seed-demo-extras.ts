@@ -1,11 +1,13 @@
 import type { MessageTemplate, Order } from '@bolsa/contracts';
 import type { ContentOperations } from '../modules/content/index.ts';
+import type { FundsService } from '../modules/funds/index.ts';
 import type { KycReview, KycService } from '../modules/kyc/index.ts';
 import type { LoansOperations, LoansService } from '../modules/loans/index.ts';
 import type { MessagesService } from '../modules/messages/index.ts';
+import type { TwapService } from '../modules/twap/index.ts';
 import type { UploadsService } from '../modules/uploads/index.ts';
 import type { Database } from '../platform/db/index.ts';
-import type { OperatorPrincipal } from '../platform/http/index.ts';
+import { AppError, type OperatorPrincipal } from '../platform/http/index.ts';
 import { demoArticles } from './demo-content.ts';
 
 type WatchlistInstrument = { code: string; name: string; market: string; source: string; classify: string };
@@ -31,6 +33,12 @@ export type DemoExtrasDependencies = {
   content: ContentOperations;
   /** The demo's loan in use: applied for as a user would, approved by the operator through the review. */
   loans: { service: LoansService; operations: LoansOperations };
+  /** The demo's order worked over time (issue 19 §3), placed as the user would. */
+  twap: Pick<TwapService, 'create'>;
+  /** The demo's holding of the current fund, bought as a user would (issue 20). */
+  funds: FundsService;
+  /** The demo's rights issue on a stock it holds (issue 18 §4), recorded once the positions are open. */
+  rightsIssue: () => Promise<void>;
   /** The demo's filled buy of AAPL, for the "order filled" message (absent when it was not placed). */
   filledOrder: (Pick<Order, 'quantity' | 'fillPrice'> & { code: string }) | undefined;
 };
@@ -134,9 +142,44 @@ async function seedLoan(dependencies: DemoExtrasDependencies, operator: Operator
   if (loan.status === 'pending') await operations.review.approve(operator, auditMeta, Number(loan.id));
 }
 
+/** The demo's worked order: 10 MSFT bought over an hour in 10 slices, so the Trade tab's worked orders show one moving. */
+export const demoWorkedOrder = {
+  stockCode: 'MSFT',
+  direction: 0,
+  quantity: '10',
+  periodSeconds: 3600,
+  slices: 10,
+  idempotencyKey: 'demo-twap-1',
+} as const;
+
+async function seedWorkedOrder(dependencies: DemoExtrasDependencies) {
+  const principal = { userId: String(dependencies.userId), sessionId: 'demo-seed' };
+  try {
+    // The same key answers the order placed at an earlier start.
+    await dependencies.twap.create(principal, demoWorkedOrder);
+  } catch {
+    // Refused now (no quote for MSFT yet, the money spent elsewhere): the demo goes without it until the next start.
+  }
+}
+
+/** The demo's current-fund holding: 500 USD bought once (its key), from the balance the loan paid in. */
+export const demoFundPurchase = { amount: '500', idempotencyKey: 'demo-fund-1' } as const;
+
+async function seedFund(dependencies: DemoExtrasDependencies) {
+  const principal = { userId: String(dependencies.userId), sessionId: 'demo-seed' };
+  const { list } = await dependencies.funds.productPage({ pageNum: 1, pageSize: 20 });
+  const current = list.find((product) => product.kind === 'current');
+  if (!current) return;
+  // Its key makes a later start replay the first purchase; a balance too short leaves the demo without one.
+  await dependencies.funds.create(principal, { productId: Number(current.id), ...demoFundPurchase }).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.result === 'INSUFFICIENT_FUNDS')) throw error;
+  });
+}
+
 /**
  * The rest of a demo that lives (issue 15 §8): a watchlist, a verified identity, published articles and
- * notices in every locale, a few inbox messages, and a loan in use (issue 21). Each part checks what is already there first, so a
+ * notices in every locale, a few inbox messages, a loan in use (issue 21), an order worked over time (issue 19), a
+ * current-fund holding (issue 20) and rights to exercise (issue 18). Each part checks what is already there first, so a
  * second start adds nothing; the identity and articles need an operator and are left out without one.
  */
 export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Promise<void> {
@@ -149,4 +192,7 @@ export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Prom
   }
   await seedMessages(dependencies);
   if (dependencies.operator) await seedLoan(dependencies, { ...dependencies.operator, sessionId: 0 });
+  await seedWorkedOrder(dependencies);
+  await seedFund(dependencies);
+  await dependencies.rightsIssue();
 }

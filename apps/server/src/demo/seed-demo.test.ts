@@ -1,4 +1,12 @@
-import { type AccountAssets, type ArticleSummary, type KycState, type Locale, locales, type Message } from '@bolsa/contracts';
+import {
+  type AccountAssets,
+  type ArticleSummary,
+  type KycState,
+  type Locale,
+  locales,
+  type Message,
+  type RightsEntitlement,
+} from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, DEMO_ACCOUNT } from '../app.ts';
@@ -84,6 +92,11 @@ describe('a demo that lives (issue 15 §8)', () => {
       positions: (await demo.call<{ list: unknown[] }>('/position/me', { token, body: {} })).body.data.list.length,
       loans: (await demo.call<{ loans: Array<{ status: string; amount: string }> }>('/assist/getUserLoans', { token, method: 'GET' })).body
         .data.loans,
+      worked: (
+        await demo.call<{ list: Array<{ code: string; quantity: string }> }>('/twap/pageList', { token, body: {} })
+      ).body.data.list.map((order) => `${order.code} ${order.quantity}`),
+      funds: (await demo.call<Array<{ kind: string; balance: string }>>('/user_fund_orders/holdings', { token, body: {} })).body.data,
+      rights: (await demo.call<RightsEntitlement[]>('/position/rights_issue', { token })).body.data,
     };
   }
 
@@ -105,9 +118,26 @@ describe('a demo that lives (issue 15 §8)', () => {
     expect(kyc.body.data.status).toBe('verified');
 
     // The welcome, a deposit credited, an order filled, the identity verified and the demo loan approved: each once.
-    expect([...first.inbox].sort()).toEqual(['Deposit credited', 'Identity verified', 'Loan approved', 'Order filled', 'Welcome to Bolsa']);
+    expect([...first.inbox].sort()).toEqual([
+      'Deposit credited',
+      'Identity verified',
+      'Loan approved',
+      'Order filled',
+      'Rights of AAPL credited',
+      'Welcome to Bolsa',
+    ]);
     // One loan in use, so the loan screens are alive (issue 21).
     expect(first.loans).toEqual([expect.objectContaining({ status: 'in_use', amount: '1000.00' })]);
+    // One order worked over time (issue 19 §3), so the Trade tab's worked orders are alive.
+    expect(first.worked).toEqual(['MSFT 10']);
+    // A current-fund holding bought from the balance, so the fund screens are alive (issue 20).
+    expect(first.funds).toEqual([expect.objectContaining({ kind: 'current', balance: '500.00' })]);
+    // Rights from the 10 AAPL held on the record date (one for five), to exercise now, so the rights tab is alive (issue 18).
+    expect(first.rights).toEqual([
+      expect.objectContaining({ state: 'credited', heldQuantity: '10', rights: 2, offering: expect.objectContaining({ code: 'AAPL' }) }),
+    ]);
+    const offering = first.rights[0]?.offering;
+    expect(offering && offering.openTimestamp <= now().getTime() && now().getTime() < offering.purchaseEndDate).toBe(true);
 
     for (const locale of locales) {
       for (const [index, kind] of (['news', 'notice'] as const).entries()) {
@@ -137,5 +167,10 @@ describe('a demo that lives (issue 15 §8)', () => {
     await second.demoSeeding;
     await second.close();
     expect(await demoHoldings(token, userId)).toEqual(first);
+    // One referral reward held for review, so the console's queue shows what an operator decides (issue 23).
+    const held = await demo.database.db.execute<{ n: string }>(
+      sql`SELECT count(*)::text AS n FROM referral_rewards WHERE state = 'held' AND referrer_user_id = ${userId}`,
+    );
+    expect(held.rows[0]?.n).toBe('1');
   });
 });

@@ -2,14 +2,19 @@ import { admin } from './admin/index.ts';
 import { auth } from './auth/index.ts';
 import { blocktrade } from './blocktrade/index.ts';
 import { content } from './content/index.ts';
+import { follow } from './follow/index.ts';
 import { funding } from './funding/index.ts';
+import { funds } from './funds/index.ts';
 import { kyc } from './kyc/index.ts';
 import { ledger } from './ledger/index.ts';
 import { loans } from './loans/index.ts';
 import { market } from './market/index.ts';
 import { messages } from './messages/index.ts';
 import { products } from './products/index.ts';
+import { referral } from './referral/index.ts';
+import { support } from './support/index.ts';
 import { trading } from './trading/index.ts';
+import { twap } from './twap/index.ts';
 import { uploads } from './uploads/index.ts';
 
 /**
@@ -25,10 +30,15 @@ export const modules = [
   ledger,
   market,
   trading,
+  twap,
   products,
+  funds,
   funding,
   blocktrade,
   loans,
+  referral,
+  follow,
   content,
   admin,
+  support,
 ] as const;

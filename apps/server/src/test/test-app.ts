@@ -36,6 +36,8 @@ type CallOptions = {
   raw?: string;
   /** Path under /admin/api instead of /web. */
   isOperatorApi?: boolean;
+  /** The client's address (127.0.0.1 unless given): sessions record it. */
+  remoteAddress?: string;
 };
 
 export const databaseKind = process.env.TEST_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -164,6 +166,7 @@ export async function startTestApp(
         url: `${callOptions.isOperatorApi ? '/admin/api' : '/web'}${path}`,
         headers,
       };
+      if (callOptions.remoteAddress) request.remoteAddress = callOptions.remoteAddress;
       if (callOptions.raw !== undefined) {
         request.payload = callOptions.raw;
         headers['content-type'] ??= 'application/json';
@@ -227,6 +230,28 @@ export async function registerUser(
     );
   }
   return { email, password, token, user: response.body.data.user };
+}
+
+/** One of `startTwoProcesses`' apps: a call under /web with a token, and a new user registered on it. */
+export function webCallerOf(app: FastifyInstance) {
+  const call = async <T>(path: string, token: string, body: unknown) =>
+    (
+      await app.inject({ method: 'POST', url: `/web${path}`, headers: { authorization: token, languages: 'en' }, payload: body as object })
+    ).json<{ code: number; msg: string; data: T }>();
+  async function register(prefix: string) {
+    const email = uniqueEmail(prefix);
+    await call('/getEmailCode', '', { email, type: 'register' });
+    const code = /\b(\d{6})\b/.exec(app.platform.mailer.outbox().find((entry) => entry.to === email)?.text ?? '')?.[1] ?? '';
+    const registered = await call<{ token: string; user: { id: string } }>('/register', '', {
+      email,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      code,
+    });
+    if (registered.code !== 200) throw new Error(`register failed: ${registered.msg}`);
+    return { token: registered.data.token, userId: Number(registered.data.user.id) };
+  }
+  return { call, register };
 }
 
 export const TEST_OPERATOR = { email: 'ops@example.com', password: 'operator-password-1' } as const;

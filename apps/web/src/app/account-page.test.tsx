@@ -3,6 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentMessages } from '../features/content/messages.ts';
+import { fundMessages } from '../features/funds/messages.ts';
+import { kycMessages } from '../features/kyc/messages.ts';
 import { loanMessages } from '../features/loans/messages.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { routeObjects } from './router.tsx';
@@ -11,7 +14,7 @@ const slow = { timeout: 15_000 };
 
 beforeAll(async () => {
   await initI18n('es');
-  await loadFeatureMessages(loanMessages);
+  await Promise.all([loanMessages, fundMessages, contentMessages, kycMessages].map(loadFeatureMessages));
 });
 
 describe('the Account tab signed out (issue 15 §12)', { timeout: 30_000 }, () => {

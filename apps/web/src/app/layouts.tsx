@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useLiveMessages } from '../features/messages/api/use-live-messages.ts';
 import { useLiveTrading } from '../features/trade/api/use-live-trading.ts';
@@ -9,7 +10,10 @@ import { TabBar } from './tab-bar.tsx';
 import { useQuitGuard } from './use-quit-guard.ts';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
-/** The centred frame (design width 375, at most 960 wide) around every page. */
+/** The support chat's button: a chunk of its own, loaded after the first screen (whose budget it stays out of). */
+const SupportButton = lazy(async () => ({ default: (await import('../features/support/components/support-button.tsx')).SupportButton }));
+
+/** The centred frame (design width 375, at most 960 wide) around every page, with the support chat's button. */
 export function RootLayout() {
   useLiveMessages();
   useLiveTrading();
@@ -18,6 +22,9 @@ export function RootLayout() {
   return (
     <div className="app-frame">
       <Outlet />
+      <Suspense fallback={null}>
+        <SupportButton />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { MarketStatus, QuoteTick } from '@bolsa/contracts';
 import { Link } from 'react-router';
-import { formatNumber, formatPercent, trendClass } from '../lib/format.ts';
+import { formatDecimal, formatPercent, trendClass } from '../lib/format.ts';
 import { currentLocale } from '../lib/i18n.ts';
 import { quoteRouteOf } from '../lib/navigation.ts';
 import './quote-list.css';
@@ -19,6 +19,8 @@ export type QuoteListItem = {
   currencySymbol: string;
   marketStatus: MarketStatus;
   logoUrl: string;
+  /** A line of the list's own under the code (the popular page's counts). */
+  note?: string;
 };
 
 /** The newest of the listed quote and a pushed one. */
@@ -34,11 +36,12 @@ export function withLiveQuote(item: QuoteListItem, live: QuoteTick | undefined):
   };
 }
 
-/** A price with the decimals of its tick (at most 4, spec §9), so 260.20 does not read 260.2. */
+/**
+ * A price with the decimals of its tick, as the server writes it (260.20, not 260.2; EUR/USD 1.08450),
+ * and its money symbol; an index has none (its points are not money), nor a pair.
+ */
 export function QuotePrice({ price, symbol }: { price: string; symbol: string }) {
-  const locale = currentLocale();
-  const decimals = Math.min(4, price.split('.')[1]?.length ?? 0);
-  const number = formatNumber(price, locale, { decimals, minimumDecimals: decimals });
+  const number = formatDecimal(price, currentLocale());
   return <>{symbol === 'ARS' ? `ARS ${number}` : symbol === '$' || symbol === 'NT$' ? `${symbol}${number}` : number}</>;
 }
 
@@ -58,6 +61,7 @@ export function QuoteList({ items, label }: { items: readonly QuoteListItem[]; l
                 {item.code} · {item.market}
                 {item.marketStatus !== 'open' ? <span className="quote-status"> · {t(`quote.status.${item.marketStatus}`)}</span> : null}
               </span>
+              {item.note ? <span className="quote-note">{item.note}</span> : null}
             </span>
             <span className="quote-figures">
               <span className="quote-price" data-testid={`price-${item.code}`}>

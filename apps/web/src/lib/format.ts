@@ -74,6 +74,22 @@ export function formatNumber(value: number | string | null | undefined, locale: 
   return formatter.format(text as Intl.StringNumericLiteral);
 }
 
+/** The decimals a decimal string is written with ("1.08450" → 5, "260" → 0). */
+export function decimalsOf(value: string | null | undefined): number {
+  return (value ?? '').split('.')[1]?.length ?? 0;
+}
+
+/**
+ * A price or quantity as the server sent it, in the user's locale, keeping its own decimals (at most
+ * 8): the server writes every price with its instrument's tick decimals (EUR/USD 1.08450, USD/JPY
+ * 155.123, AAPL 260.20), so they are read from the string, never cut to a default. '–' for nothing.
+ */
+export function formatDecimal(value: string | null | undefined, locale: Locale, options: { isSigned?: boolean } = {}): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const decimals = Math.min(8, decimalsOf(value));
+  return formatNumber(value, locale, { decimals, minimumDecimals: decimals, isSigned: options.isSigned ?? false }) || value;
+}
+
 /** A ratio already in percent (e.g. change_ratio 1.25 → "1,25 %" in Spanish), signed. */
 export function formatPercent(value: number | string | null | undefined, locale: Locale, decimals = 2): string {
   const number = formatNumber(value, locale, { decimals, minimumDecimals: decimals, isSigned: true });

@@ -41,6 +41,8 @@ export const pages = {
   newsDetail: { path: '/pages/news/detail', layout: 'pushed', guard: 'public', query: ['id'] },
   webview: { path: '/pages/webview/index', layout: 'pushed', guard: 'public', query: ['url'] },
   search: { path: '/pages/search/index', layout: 'pushed', guard: 'public' },
+  /** The spec's app download: installing the web app. */
+  install: { path: '/pages/download/index', layout: 'pushed', guard: 'public' },
 
   watchlistManage: { path: '/pages/watchlist/manage', layout: 'pushed', guard: 'session' },
   messages: { path: '/pages/message/index', layout: 'pushed', guard: 'session' },
@@ -53,6 +55,7 @@ export const pages = {
   payPassword: { path: '/pages/setting/paypwd', layout: 'pushed', guard: 'session' },
   statement: { path: '/pages/profile/transaction', layout: 'pushed', guard: 'session' },
   transfer: { path: '/pages/profile/transfer', layout: 'pushed', guard: 'session' },
+  share: { path: '/pages/profile/share', layout: 'pushed', guard: 'session' },
   deposit: { path: '/pages/deposit/index', layout: 'pushed', guard: 'session' },
   depositFiat: { path: '/pages/deposit/fiat', layout: 'pushed', guard: 'session' },
   depositCrypto: { path: '/pages/deposit/wallet', layout: 'pushed', guard: 'session' },
@@ -69,11 +72,19 @@ export const pages = {
   paymentClose: { path: '/pages/payment/close', layout: 'pushed', guard: 'session', query: ['positionId'] },
   tradeHistory: { path: '/pages/trade/history', layout: 'pushed', guard: 'session' },
   blockTrade: { path: '/pages/product/blocktrade', layout: 'pushed', guard: 'session' },
+  twap: { path: '/pages/trade/twap', layout: 'pushed', guard: 'session', query: ['code'] },
   loan: { path: '/pages/loan/index', layout: 'pushed', guard: 'session' },
   loanRecord: { path: '/pages/loan/record', layout: 'pushed', guard: 'session' },
   loanRepayment: { path: '/pages/loan/repayment', layout: 'pushed', guard: 'session', query: ['id'] },
+  popular: { path: '/pages/product/popular', layout: 'pushed', guard: 'public' },
+  fund: { path: '/pages/yinmutual/index', layout: 'pushed', guard: 'session' },
+  fundHold: { path: '/pages/yinmutual/myhold', layout: 'pushed', guard: 'session' },
   newstock: { path: '/pages/product/newstock', layout: 'pushed', guard: 'public', query: ['tab'] },
   paymentNewstock: { path: '/pages/payment/newstock', layout: 'pushed', guard: 'session', query: [...paymentQuery, 'id'] },
+  follow: { path: '/pages/product/follow', layout: 'pushed', guard: 'public', query: ['tab'] },
+  paymentFollow: { path: '/pages/payment/follow', layout: 'pushed', guard: 'session', query: ['id', 'name'] },
+  placing: { path: '/pages/product/placing', layout: 'pushed', guard: 'public', query: ['tab'] },
+  placingRecord: { path: '/pages/placing/record', layout: 'pushed', guard: 'session' },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof pages;

@@ -20,6 +20,8 @@ type TradingEventListener = (event: TradingEvent) => void;
 /** Money moved on some of the signed-in user's wallets (which ones, no amounts). */
 export type BalanceEvent = Extract<PushServerMessage, { type: 'balance' }>;
 type BalanceEventListener = (event: BalanceEvent) => void;
+/** An agent answered the signed-in user's support chat (the message's id). */
+type SupportEventListener = (messageId: string) => void;
 
 /** Without any message for this long the connection counts as dead (the server beats every 15 s). */
 const SILENCE_LIMIT_MS = PUSH_HEARTBEAT_MS * 2 + 5_000;
@@ -192,6 +194,7 @@ function createListeners() {
     signedIn: new Set<() => void>(),
     tradingEvents: new Set<TradingEventListener>(),
     balanceEvents: new Set<BalanceEventListener>(),
+    supportEvents: new Set<SupportEventListener>(),
   };
 }
 
@@ -209,6 +212,10 @@ function dispatch(listeners: ReturnType<typeof createListeners>, message: PushSe
     for (const listener of listeners.balanceEvents) listener(message);
     return;
   }
+  if (message.type === 'support') {
+    for (const listener of listeners.supportEvents) listener(message.data.id);
+    return;
+  }
   if (message.type === 'authenticated') {
     if (message.isSignedIn) for (const listener of listeners.signedIn) listener();
     return;
@@ -223,7 +230,11 @@ export function createPushClient(options: Options = {}) {
   /** The connection is worth keeping while a screen wants quotes or a signed-in app wants its events. */
   const hasInterest = () =>
     listeners.quotes.size > 0 ||
-    (userToken !== null && (listeners.userEvents.size > 0 || listeners.tradingEvents.size > 0 || listeners.balanceEvents.size > 0));
+    (userToken !== null &&
+      (listeners.userEvents.size > 0 ||
+        listeners.tradingEvents.size > 0 ||
+        listeners.balanceEvents.size > 0 ||
+        listeners.supportEvents.size > 0));
   const connection = new PushConnection(options, {
     hasInterest,
     onOpen: () => {
@@ -253,6 +264,8 @@ export function createPushClient(options: Options = {}) {
     onTradingEvent: (listener: TradingEventListener): (() => void) => listen(listeners.tradingEvents, listener),
     /** Movements of the signed-in user's money (deposits, withdrawals, transfers, trades, adjustments), as they commit. */
     onBalanceEvent: (listener: BalanceEventListener): (() => void) => listen(listeners.balanceEvents, listener),
+    /** An agent's answer in the user's support chat, as it commits (the chat button's badge and notice). */
+    onSupportEvent: (listener: SupportEventListener): (() => void) => listen(listeners.supportEvents, listener),
     /**
      * Each time the server confirms the sign-in (first connection and every reconnect): events sent
      * while the socket was down were lost, so whoever shows messages should fetch them again.

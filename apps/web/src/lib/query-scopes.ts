@@ -8,3 +8,7 @@ export const fundingQueryScope = ['funding'] as const;
 export const tradeQueryScope = ['trade'] as const;
 /** Every loan read (terms and score, loans, records): a decision or a reminder message refreshes them. */
 export const loansQueryScope = ['loans'] as const;
+/** Every follow-invest read (institutions, the user's follows): a cut-off or settlement message refreshes them. */
+export const followQueryScope = ['follow'] as const;
+/** Every fund read (products, holdings, orders, totals, plans): a purchase, a redemption or a day's income refreshes them. */
+export const fundsQueryScope = ['funds'] as const;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flattenMessages } from '@bolsa/client-kit/locale-keys';
@@ -10,8 +10,13 @@ const catalogues = {
   app: resolve(appFolder, 'es.json'),
   console: resolve(appFolder, '../../../admin/src/locales/es.json'),
   'server messages': resolve(appFolder, '../../../../packages/contracts/src/locales/es.json'),
-  'loan pages': resolve(appFolder, '../features/loans/locales/es.json'),
-  'block-trade pages': resolve(appFolder, '../features/trade/locales/es.json'),
+  'server-only messages': resolve(appFolder, '../../../../packages/contracts/src/locales/server/es.json'),
+  // Every feature that keeps its strings apart (`features/<name>/locales`, loaded with its pages).
+  ...Object.fromEntries(
+    readdirSync(resolve(appFolder, '../features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && readdirSync(resolve(appFolder, '../features', entry.name)).includes('locales'))
+      .map((entry) => [`${entry.name} pages`, resolve(appFolder, '../features', entry.name, 'locales/es.json')]),
+  ),
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { OperatorDashboard } from '@bolsa/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorWithRole } from '../../test/operators.ts';
 import { operatorToken, registerUser, startTestApp, type TestApp, tinyPng, upload, withOperator } from '../../test/test-app.ts';
@@ -27,6 +28,8 @@ describe("the console's dashboard: pending reviews by queue with the oldest wait
       { queue: 'deposits', pending: 0, oldestTimestamp: null },
       { queue: 'withdrawals', pending: 0, oldestTimestamp: null },
       { queue: 'adjustments', pending: 0, oldestTimestamp: null },
+      { queue: 'blockApplications', pending: 0, oldestTimestamp: null },
+      { queue: 'referrals', pending: 0, oldestTimestamp: null },
     ]);
     expect(empty.data.dayStartTimestamp).toBe(Date.parse('2026-11-18T00:00:00Z'));
 
@@ -50,6 +53,14 @@ describe("the console's dashboard: pending reviews by queue with the oldest wait
     expect(busy.data.withdrawals).toEqual({ requested: 0, paid: [] });
     expect(busy.data.newUsers).toBeGreaterThanOrEqual(1);
     expect(busy.data.reconciliation).toBeNull();
+
+    // A block-trading application waiting for its review counts with the others (issue 19).
+    await testApp.database.db.execute(sql`INSERT INTO block_applications (user_id, identity_verified, account_value_usd, filled_orders, created_at)
+      VALUES (${Number(user.user.id)}, true, '60000', 5, ${clock.toISOString()})`);
+    const blocks = (await dashboard(admin)).data.queues.find((entry) => entry.queue === 'blockApplications');
+    expect(blocks).toEqual({ queue: 'blockApplications', pending: 1, oldestTimestamp: clock.getTime() });
+    const reviewer = await operatorWithRole(testApp, 'reviewer');
+    expect((await dashboard(reviewer.token)).data.queues.map((entry) => entry.queue)).toContain('blockApplications');
     await testApp.app.platform.jobs.runIfDue('ledger-reconciliation');
     expect((await dashboard(admin)).data.reconciliation).toEqual({ checkedAtTimestamp: expect.any(Number), isBalanced: true });
 

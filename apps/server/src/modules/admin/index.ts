@@ -2,10 +2,12 @@ import { operatorDashboardApi } from '@bolsa/contracts';
 import { operatorRoute } from '../../platform/http/index.ts';
 import { defineModule, type ModuleContext } from '../../platform/module.ts';
 import { auth } from '../auth/index.ts';
+import { blocktrade } from '../blocktrade/index.ts';
 import { funding } from '../funding/index.ts';
 import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { messages } from '../messages/index.ts';
+import { referral } from '../referral/index.ts';
 import { trading } from '../trading/index.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
@@ -32,7 +34,7 @@ type AdminOptions = {
    */
   operatorClock?: () => Date;
 };
-const needed = [auth, messages, kyc, ledger, trading, funding] as const;
+const needed = [auth, messages, kyc, ledger, trading, funding, blocktrade, referral] as const;
 
 /**
  * The operator console's own API: operators, their sessions and TOTP, the audit search, the user read
@@ -53,7 +55,15 @@ export const admin = defineModule({
       admin: createAdminService({ db, mailer }),
       operatorAccounts: createOperatorAccountsService({ db, loginThrottle: auth.loginThrottle, now: options.operatorClock }),
       users: createAdminUsersService({ db, restrictions, kyc, ledger, trading, messages }),
-      dashboard: createDashboardService({ auth, kyc, ledger, funding: needs.funding.daySummary, now: platform.now }),
+      dashboard: createDashboardService({
+        auth,
+        kyc,
+        blockPermissions: needs.blocktrade.permissions,
+        ledger,
+        funding: needs.funding.daySummary,
+        referrals: needs.referral.operations,
+        now: platform.now,
+      }),
     };
   },
   operatorRoutes(operatorApi, { admin, operatorAccounts, users, dashboard }) {

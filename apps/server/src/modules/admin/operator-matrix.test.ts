@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/security/index.ts';
 import { auditCount, operatorWithRole } from '../../test/operators.ts';
+import { scriptedQuotes } from '../../test/scripted-quotes.ts';
 import {
   operatorToken,
   registerUser,
@@ -156,6 +157,62 @@ describe('operator permission matrix: only what the permission list grants succe
     return applied.body.data.id;
   }
 
+  let referrerId: number | undefined;
+  /** A referral reward held for review (as the job holds one on an abuse signal), for a fresh invitee each time. */
+  async function heldReferral(): Promise<string> {
+    referrerId ??= Number((await registerUser(testApp)).user.id);
+    const invitee = Number((await registerUser(testApp)).user.id);
+    const inserted = await testApp.database.db.execute<{ id: string }>(sql`
+      INSERT INTO referral_rewards (invitee_user_id, referrer_user_id, state, signals, amount, currency, funded_since)
+      VALUES (${invitee}, ${referrerId}, 'held', '["same_ip"]'::jsonb, 20, 'USD', now()) RETURNING id::text`);
+    return inserted.rows[0]?.id ?? '0';
+  }
+
+  /** Follow institutions hold US stocks valued at live quotes: the matrix scripts two. */
+  const quotes = scriptedQuotes();
+  quotes.set('AAPL', '200', '200.1');
+  quotes.set('MSFT', '400', '400.2');
+  const institutionSettings = () => ({
+    name: `Matrix Model ${next()}`,
+    description: 'Matrix',
+    managementFeeRate: '0.01',
+    performanceFeeRate: '0.1',
+    periodsMinutes: [60],
+  });
+  const institutionWeights = { weights: [{ code: 'AAPL', weight: '0.5' }] };
+  async function institution(): Promise<string> {
+    const response = await testApp.call<{ id: string }>('/follow/institutions', {
+      isOperatorApi: true,
+      token: requester,
+      body: { ...institutionSettings(), ...institutionWeights },
+    });
+    if (response.body.code !== 200) throw new Error(`institution failed: ${response.body.msg}`);
+    return response.body.data.id;
+  }
+
+  async function currentFundId(): Promise<string> {
+    const products = await testApp.call<Array<{ id: string; kind: string }>>('/funds/products', {
+      isOperatorApi: true,
+      token: requester,
+      method: 'GET',
+    });
+    return products.body.data.find((product) => product.kind === 'current')?.id ?? '0';
+  }
+  const today = () => new Date().toISOString().slice(0, 10);
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const fundProductBody = (code: string) => ({
+    kind: 'current',
+    code,
+    name: 'Matrix fund',
+    minAmount: '1',
+    instantRedeemDailyCap: '10000',
+    periodDays: null,
+    rateBps: null,
+    isEarlyRedemptionAllowed: false,
+    earlyRedemptionFeeBps: 0,
+    isEnabled: true,
+  });
+
   async function loanProductId(): Promise<string> {
     const products = await testApp.call<Array<{ id: string }>>('/loans/products', { isOperatorApi: true, token: requester, method: 'GET' });
     return products.body.data[0]?.id ?? '0';
@@ -226,7 +283,38 @@ describe('operator permission matrix: only what the permission list grants succe
     requirements: { identityVerified: false, minAccountValueUsd: '0', minFilledOrders: 0, retryDays: 30 },
     markets: [{ source: '0', minQuantity: '10000', bandRate: '0.01' }],
   };
+  /** A visitor's support conversation with one message, as the chat's HTTP call opens it. */
+  async function supportConversation(): Promise<string> {
+    const response = await testApp.call<{ id: string }>('/userCenter/apply/service', {
+      body: { deviceToken: `matrix-device-${next()}-0000` },
+    });
+    if (response.body.code !== 200) throw new Error(`support conversation failed: ${response.body.msg}`);
+    return response.body.data.id;
+  }
   const fixtures: Record<string, Fixture> = {
+    'GET /admin/api/support/conversations': async () => ({ url: '/support/conversations' }),
+    'GET /admin/api/support/conversations/:id': async () => ({ url: `/support/conversations/${await supportConversation()}` }),
+    'POST /admin/api/support/conversations/:id/assign': async () => ({
+      url: `/support/conversations/${await supportConversation()}/assign`,
+    }),
+    'POST /admin/api/support/conversations/:id/reply': async () => ({
+      url: `/support/conversations/${await supportConversation()}/reply`,
+      body: { text: 'Hola, ¿en qué puedo ayudarle?', clientKey: `matrix-reply-${next()}` },
+    }),
+    'POST /admin/api/support/conversations/:id/note': async () => ({
+      url: `/support/conversations/${await supportConversation()}/note`,
+      body: { text: 'Matrix note' },
+    }),
+    'POST /admin/api/support/conversations/:id/read': async () => ({
+      url: `/support/conversations/${await supportConversation()}/read`,
+      body: { upToId: '1' },
+    }),
+    'POST /admin/api/support/conversations/:id/close': async () => ({ url: `/support/conversations/${await supportConversation()}/close` }),
+    'GET /admin/api/support/canned-replies': async () => ({ url: '/support/canned-replies' }),
+    'POST /admin/api/support/canned-replies': async () => ({
+      url: '/support/canned-replies',
+      body: { language: 'en', title: `Matrix ${next()}`, text: 'Hello, how can I help?' },
+    }),
     'GET /admin/api/deposits': async () => ({ url: '/deposits' }),
     'POST /admin/api/deposits/:id/approve': async () => ({ url: `/deposits/${await pendingDeposit()}/approve` }),
     'POST /admin/api/deposits/:id/reject': async () => ({ url: `/deposits/${await pendingDeposit()}/reject`, body: { reason: 'blurry' } }),
@@ -349,6 +437,17 @@ describe('operator permission matrix: only what the permission list grants succe
       body: { reason: 'matrix' },
     }),
     'GET /admin/api/loans/book': async () => ({ url: '/loans/book' }),
+    'GET /admin/api/referrals/rewards': async () => ({ url: '/referrals/rewards' }),
+    'POST /admin/api/referrals/rewards/:id/approve': async () => ({ url: `/referrals/rewards/${await heldReferral()}/approve` }),
+    'POST /admin/api/referrals/rewards/:id/reject': async () => ({
+      url: `/referrals/rewards/${await heldReferral()}/reject`,
+      body: { reason: 'matrix' },
+    }),
+    'GET /admin/api/referrals/programme': async () => ({ url: '/referrals/programme' }),
+    'POST /admin/api/referrals/programme': async () => ({
+      url: '/referrals/programme',
+      body: { isEnabled: true, rewardAmount: '20', currency: 'USD', minDeposit: '100', holdDays: 30, yearlyCap: `${500 + next()}` },
+    }),
     'GET /admin/api/loans/:id/history': async () => ({ url: `/loans/${await pendingLoan()}/history` }),
     'GET /admin/api/loans/products': async () => ({ url: '/loans/products' }),
     'POST /admin/api/loans/products/:id': async () => ({
@@ -363,6 +462,23 @@ describe('operator permission matrix: only what the permission list grants succe
         isEnabled: true,
       },
     }),
+    'GET /admin/api/funds/products': async () => ({ url: '/funds/products' }),
+    'POST /admin/api/funds/products': async () => ({ url: '/funds/products', body: fundProductBody(`M-${next()}`) }),
+    'POST /admin/api/funds/products/:id': async () => ({
+      url: `/funds/products/${await currentFundId()}`,
+      body: fundProductBody('LIQ-USD'),
+    }),
+    'GET /admin/api/funds/products/:id/rates': async () => ({ url: `/funds/products/${await currentFundId()}/rates` }),
+    'POST /admin/api/funds/products/:id/rates': async () => ({
+      url: `/funds/products/${await currentFundId()}/rates`,
+      body: { date: tomorrow(), rateBps: 200 + next() },
+    }),
+    'GET /admin/api/funds/products/:id/income': async () => ({ url: `/funds/products/${await currentFundId()}/income?date=${today()}` }),
+    'POST /admin/api/funds/products/:id/income': async () => {
+      const id = await currentFundId();
+      await testApp.call(`/funds/products/${id}/rates`, { isOperatorApi: true, token: requester, body: { date: today(), rateBps: 210 } });
+      return { url: `/funds/products/${id}/income`, body: { date: today() } };
+    },
     'GET /admin/api/offerings': async () => ({ url: '/offerings' }),
     'POST /admin/api/offerings': async () => ({ url: '/offerings', body: offeringBody() }),
     'POST /admin/api/offerings/:id': async () => ({ url: `/offerings/${await pendingOffering()}`, body: offeringBody() }),
@@ -394,12 +510,27 @@ describe('operator permission matrix: only what the permission list grants succe
       body: { reason: 'matrix' },
     }),
     'GET /admin/api/blocktrade/orders': async () => ({ url: '/blocktrade/orders' }),
+    'GET /admin/api/twap/orders': async () => ({ url: '/twap/orders?status=working' }),
+    'GET /admin/api/follow/institutions': async () => ({ url: '/follow/institutions' }),
+    'POST /admin/api/follow/institutions': async () => ({
+      url: '/follow/institutions',
+      body: { ...institutionSettings(), ...institutionWeights },
+    }),
+    'POST /admin/api/follow/institutions/:id': async () => ({
+      url: `/follow/institutions/${await institution()}`,
+      body: institutionSettings(),
+    }),
+    'POST /admin/api/follow/institutions/:id/rebalance': async () => ({
+      url: `/follow/institutions/${await institution()}/rebalance`,
+      body: { weights: [{ code: 'MSFT', weight: '0.4' }], note: 'matrix' },
+    }),
+    'GET /admin/api/follow/institutions/:id/followers': async () => ({ url: `/follow/institutions/${await institution()}/followers` }),
   };
 
   beforeAll(async () => {
     testApp = await startTestApp({
       configOverrides: withOperator,
-      appOptions: { operatorClock: () => new Date(Date.now() + clockOffsetMs) },
+      appOptions: { operatorClock: () => new Date(Date.now() + clockOffsetMs), quoteSource: quotes },
     });
     const admin = await operatorToken(testApp);
     requester = (await operatorWithRole(testApp, 'admin')).token;

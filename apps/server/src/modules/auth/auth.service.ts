@@ -7,6 +7,7 @@ import {
   type Locale,
   type Session,
   type UserRecord,
+  userChatLink,
 } from '@bolsa/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { sql as sqlTag } from 'drizzle-orm';
@@ -66,7 +67,7 @@ export function toUserRecord(row: repository.UserRow): UserRecord {
     email: row.email,
     invitationCode: row.invitationCode,
     hasPayPassword: row.payPasswordHash !== null,
-    wsUrl: null,
+    wsUrl: userChatLink(row.id),
     createTimeTimestamp: row.createdAt.getTime(),
   };
 }
@@ -422,11 +423,13 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     },
 
     /** The demo account of the README, created once. */
-    async ensureDemoAccount(email: string, password: string) {
+    /** A demo account, once; `invitedByEmail` names the demo account that invited it (the referral demo). */
+    async ensureDemoAccount(email: string, password: string, invitedByEmail?: string) {
       if (await repository.findUserByEmail(db, email)) return;
       const passwordHash = await hash(password);
+      const inviter = invitedByEmail === undefined ? undefined : await repository.findUserByEmail(db, invitedByEmail);
       await inTransaction(db, async (tx) => {
-        await insertUserWithInvitationCode(tx, { email, passwordHash, invitedByUserId: undefined });
+        await insertUserWithInvitationCode(tx, { email, passwordHash, invitedByUserId: inviter?.id });
       });
     },
 

@@ -6,6 +6,15 @@ import { createSessionCache } from './session-cache.ts';
 
 export { registerAuthRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';
+export {
+  accountsByIds,
+  type InvitationAccount,
+  type InvitedUser,
+  invitedUsersAfter,
+  inviteesOf,
+  type SessionTrace,
+  sessionTracesOf,
+} from './invitations.ts';
 export { createRestrictionsService, type Restriction, type RestrictionsService } from './restrictions.service.ts';
 export { createSessionCache, SESSIONS_ENDED_TOPIC, type SessionCache } from './session-cache.ts';
 export { findUsers, type UserDirectoryRow } from './user-directory.ts';

@@ -1,4 +1,4 @@
-import { type BlockInstrument, type BlockOrder, type BlockQuote, blockTradeMarket, pageInfo } from '@bolsa/contracts';
+import { type BlockInstrument, type BlockOrder, type BlockQuote, blockTradeMarket, pageInfo, tradeDirections } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { type Database, type Executor, inTransaction } from '../../platform/db/index.ts';
@@ -37,6 +37,7 @@ export function blockOrderView(row: QuoteRow): BlockOrder {
     id: String(row.id),
     orderId: row.orderId === null ? null : String(row.orderId),
     code: row.code,
+    direction: row.direction,
     quantity: new Decimal(row.quantity).toString(),
     price: new Decimal(row.price).toString(),
     midAtQuote: new Decimal(row.midAtQuote).toString(),
@@ -106,7 +107,7 @@ async function instruments({ db, blocks }: OrdersDependencies): Promise<BlockIns
 async function quote(
   { db, now, blocks, permissions }: OrdersDependencies,
   principal: Principal,
-  body: { stockCode: string; quantity: string; price?: string | undefined },
+  body: { stockCode: string; quantity: string; price?: string | undefined; direction: 0 | 1 },
 ): Promise<BlockQuote> {
   const userId = Number(principal.userId);
   await permissions.assertActive(db, userId);
@@ -118,13 +119,18 @@ async function quote(
   const price = body.price === undefined ? pricing.onTick(pricing.mid) : new Decimal(body.price);
   if (price.lessThan(band.low) || price.greaterThan(band.high))
     throw new AppError('BLOCK_OUTSIDE_BAND', { low: band.low.toString(), high: band.high.toString() });
-  const cost = blocks.costOf(pricing.instrument.code, price, quantity);
+  // A Buy pays value + fee; a Sell of shares held brings in value − the fee of each close it makes.
+  const cost =
+    body.direction === tradeDirections.sell
+      ? await blocks.sellCostOf(db, userId, pricing.instrument.code, price, quantity)
+      : blocks.costOf(pricing.instrument.code, price, quantity);
   const at = now();
   const [row] = await db
     .insert(blockQuotes)
     .values({
       userId,
       code: pricing.instrument.code,
+      direction: body.direction,
       quantity: quantity.toString(),
       price: price.toString(),
       midAtQuote: pricing.mid.toDecimalPlaces(8).toString(),
@@ -141,6 +147,7 @@ async function quote(
   return {
     id: String(row.id),
     code: row.code,
+    direction: row.direction,
     quantity: quantity.toString(),
     price: price.toString(),
     mid: pricing.mid.toDecimalPlaces(4).toString(),
@@ -159,7 +166,8 @@ async function quote(
 /**
  * Accepts a quote: in one transaction the quote is locked, checked (the caller's, not expired, the
  * permission active, the price still inside the band around the live mid), its one order filled at the
- * quoted price with its journal, and the quote marked filled. A second acceptance, from any process,
+ * quoted price with its journal (a Sell: the shares held closed at that price, the proceeds credited),
+ * and the quote marked filled. A second acceptance, from any process,
  * waits for the lock and answers the block already filled; a refusal rolls everything back.
  */
 async function create(
@@ -184,7 +192,8 @@ async function create(
     const price = new Decimal(row.price);
     if (price.lessThan(band.low) || price.greaterThan(band.high))
       throw new AppError('BLOCK_OUTSIDE_BAND', { low: band.low.toString(), high: band.high.toString() });
-    const order = await blocks.place(tx, userId, {
+    const place = row.direction === tradeDirections.sell ? blocks.sell : blocks.place;
+    const order = await place(tx, userId, {
       code: row.code,
       quantity: row.quantity,
       price: row.price,

@@ -1,6 +1,6 @@
 import { type BlockApplyBody, type BlockPermission, type BlockPermissionState, type BlockRequirements, pageInfo } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, min } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { Notifier } from '../../platform/notifications.ts';
@@ -262,6 +262,14 @@ export function createBlockPermissions(dependencies: PermissionDependencies) {
     queue: (filter: Parameters<typeof queue>[1]) => queue(dependencies, filter),
     suspend: (executor: Executor, userId: number, reason: string) => suspend(dependencies, executor, userId, reason),
     permissions: (filter: Parameters<typeof permissions>[1]) => permissions(dependencies, filter),
+    /** Applications waiting for a review and the oldest one's time: the console dashboard's count. */
+    async pendingSummary(): Promise<{ pending: number; oldestTimestamp: number | null }> {
+      const [row] = await dependencies.db
+        .select({ pending: count(), oldest: min(blockApplications.createdAt) })
+        .from(blockApplications)
+        .where(eq(blockApplications.status, 'pending'));
+      return { pending: row?.pending ?? 0, oldestTimestamp: row?.oldest ? new Date(row.oldest).getTime() : null };
+    },
     assertActive,
     beforeOf,
     permissionBefore,

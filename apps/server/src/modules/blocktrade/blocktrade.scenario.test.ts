@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { currencyOfWallet, type ResultName, resultCodes, type WalletType } from '@bolsa/contracts';
+import { messageCatalog } from '@bolsa/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount } from '../../test/operators.ts';
@@ -12,9 +12,7 @@ type Permission = { state: string; reason: string | null; retryAtTimestamp: numb
 type Quote = { id: string; price: string; mid: string; bandLow: string; bandHigh: string; fee: string; amount: string; total: string };
 type BlockOrder = { id: string; orderId: string; price: string; midAtFill: string; priceVsMid: string; status: string; fee: string };
 
-const spanish = JSON.parse(readFileSync(new URL('../../../../../packages/contracts/src/locales/es.json', import.meta.url), 'utf8')) as {
-  errors: Record<string, string>;
-};
+const spanish = messageCatalog.es as { errors: Record<string, string> };
 const rightAnswers = { price: 'band', risk: 'ordinary', expiry: 'refused' };
 const DAY_MS = 86_400_000;
 
@@ -224,5 +222,39 @@ describe('block trades with a reviewed permission (issue 19)', { timeout: 120_00
     expect(written).toMatchObject({ orders: 2, filledBlocks: 1 });
     const after = await stockWallet(eva);
     expect(Number(before.balance) - Number(after.balance)).toBeCloseTo(2_002_000, 2);
+  });
+
+  it('sells a block of shares held at the quoted price: the position shrinks and the proceeds less the fee are credited', async () => {
+    const gil = await activeUser('5000000');
+    const bought = (await call<Quote>(gil, '/blockTrade/quote', { stockCode: 'AAPL', quantity: '12000' })).body.data;
+    expect((await call(gil, '/blockTrade/create', { quoteId: bought.id, idempotencyKey: key() })).body.code).toBe(200);
+    // Without direction a block is a Buy; selling more than is held is refused at the quote, writing nothing.
+    await expectRefused(gil, '/blockTrade/quote', { stockCode: 'AAPL', quantity: '20000', direction: 1 }, 'SELL_EXCEEDS_HOLDING');
+    await expectRefused(
+      gil,
+      '/blockTrade/quote',
+      { stockCode: 'AAPL', quantity: '10000', direction: 1, price: '197.99' },
+      'BLOCK_OUTSIDE_BAND',
+    );
+
+    const before = await stockWallet(gil);
+    quotes.set('AAPL', '200.99', '201.01');
+    const sale = (
+      await call<Quote & { direction: number }>(gil, '/blockTrade/quote', { stockCode: 'AAPL', quantity: '10000', direction: 1 })
+    ).body.data;
+    // Sold at the mid of 201, closing the 1 share bought first (its own fee, at the USD 1 minimum) and 9,999 of the block:
+    // 2,010,000 less 1.00 + 2,009.80 of fees reaches the wallet.
+    expect(sale).toMatchObject({ direction: 1, price: '201', amount: '2010000.00', fee: '2010.80', total: '2007989.20' });
+    const sold = await call<BlockOrder & { direction: number }>(gil, '/blockTrade/create', { quoteId: sale.id, idempotencyKey: key() });
+    expect(sold.body.code, sold.body.msg).toBe(200);
+    expect(sold.body.data).toMatchObject({ direction: 1, price: '201', status: 'filled', midAtFill: '201' });
+    const after = await stockWallet(gil);
+    expect(Number(after.balance) - Number(before.balance)).toBeCloseTo(2_007_989.2, 2);
+    const positions = (await call<{ positionNum: string }[]>(gil, '/position/getByStock', { stockCode: 'AAPL' })).body.data;
+    expect(positions.map((position) => position.positionNum)).toEqual(['2001']);
+    // Accepted again, the block answers the same sale and sells nothing more.
+    const again = await call<BlockOrder>(gil, '/blockTrade/create', { quoteId: sale.id, idempotencyKey: key() });
+    expect(again.body.data.orderId).toBe(sold.body.data.orderId);
+    expect(Number((await stockWallet(gil)).balance)).toBeCloseTo(Number(after.balance), 2);
   });
 });

@@ -76,6 +76,8 @@ export const blockQuotes = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     code: text('code').notNull(),
+    /** Buy 0 or Sell 1 (a Sell sells shares held). */
+    direction: integer('direction').notNull().default(0),
     quantity: decimal('quantity').notNull(),
     price: decimal('price').notNull(),
     midAtQuote: decimal('mid_at_quote').notNull(),

@@ -27,6 +27,7 @@ export type { FundingReviews } from './funding.operator.ts';
 export { registerFundingRoutes } from './funding.routes.ts';
 export { createFundingDaySummary, type FundingDaySummary, type PendingQueue } from './funding-day-summary.ts';
 export { createLiveFxRates, createReferenceFxRates, type FxRates } from './fx-rates.ts';
+export { usersSharingPaymentInstrument } from './payment-instruments.ts';
 export { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service.ts';
 export { createReceivingAccountsService, type ReceivingAccountsService } from './receiving-accounts.service.ts';
 export { createWalletService, type WalletService } from './wallet.service.ts';

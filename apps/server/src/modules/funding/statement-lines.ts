@@ -127,9 +127,9 @@ export async function statementLinesOf<Row extends EntryRow>(executor: Executor,
   return lines;
 }
 
-/** Lines with no subject of their own: interest, the loans' money, and adjustments. */
-function otherLineOf(reason: string): 'interest' | 'loan_disbursement' | 'loan_repayment' | 'adjustment' {
-  if (reason === 'interest' || reason === 'loan_disbursement' || reason === 'loan_repayment') return reason;
+/** Lines with no subject of their own: interest, the loans' money, referral rewards, and adjustments. */
+function otherLineOf(reason: string): 'interest' | 'loan_disbursement' | 'loan_repayment' | 'referral_reward' | 'adjustment' {
+  if (reason === 'interest' || reason === 'loan_disbursement' || reason === 'loan_repayment' || reason === 'referral_reward') return reason;
   return 'adjustment';
 }
 

@@ -6,6 +6,7 @@ export { defaultGroupCommitOptions, type GroupCommitOptions } from './ledger.gro
 export {
   type AccountRef,
   createLedgerService,
+  type HoldResolution,
   type LedgerService,
   type Leg,
   type Movement,

@@ -123,6 +123,17 @@ export async function resolveHold(
   });
 }
 
+/** Holds resolved set-based (`ledger_resolve_holds`): all of them, or a BL007 with nothing written. */
+export async function resolveHolds(
+  executor: Executor,
+  items: Array<{ hold: number; outcome: 'posted' | 'voided'; key: string; reason: string; memo: string | null; counter: SqlLeg[] | null }>,
+) {
+  const result = await executor.execute<{ hold_id: string; journal_id: string | null }>(
+    sql`SELECT hold_id, journal_id FROM ledger_resolve_holds(${JSON.stringify(items)}::jsonb)`,
+  );
+  return result.rows.map((row) => ({ holdId: Number(row.hold_id), journalId: row.journal_id === null ? null : Number(row.journal_id) }));
+}
+
 export type AccountRow = { wallet_type: string; currency: string; balance: string; held: string };
 
 export async function userAccounts(executor: Executor, userId: number): Promise<AccountRow[]> {
@@ -252,4 +263,15 @@ export async function recentReconciliationRuns(executor: Executor, limit: number
     .orderBy(desc(ledgerReconciliationRuns.id))
     .limit(limit);
   return rows.map((row) => row.report);
+}
+
+/** A user's entries of the given reasons in one currency, oldest first: what moved when (a deposit kept over time). */
+export async function movementsOfReasons(executor: Executor, userId: number, currency: string, reasons: readonly string[]) {
+  const result = await executor.execute<{ amount: string; created_at: Date | string }>(sql`
+    SELECT e.amount::text AS amount, e.created_at
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_journals j ON j.id = e.journal_id
+    WHERE a.owner_kind = 'user' AND a.user_id = ${userId} AND a.currency = ${currency}
+      AND j.reason = ANY(string_to_array(${reasons.join(',')}, ','))
+    ORDER BY e.id`);
+  return result.rows.map((row) => ({ amount: row.amount, at: new Date(row.created_at) }));
 }

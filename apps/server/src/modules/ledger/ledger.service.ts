@@ -2,7 +2,7 @@ import { type Currency, currencyOfWallet, type LedgerReason, type Wallet, type W
 import Decimal from 'decimal.js';
 import type { SQL } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus/index.ts';
-import type { Database, Executor } from '../../platform/db/index.ts';
+import { type Database, databaseErrorCode, type Executor, sqlStates } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { sha256Hex } from '../../platform/security/index.ts';
 import { createBalanceAnnouncer, type TouchedWallet } from './ledger.announcements.ts';
@@ -19,6 +19,11 @@ export const systemAccounts = [
   // Loans (issue 21): what users owe on loans (negative: owed to the platform), and the interest and penalties earned on them.
   'LOANS_RECEIVABLE',
   'LOAN_INCOME',
+  // Referral (issue 23): what the platform spends on referral rewards (negative: paid out).
+  'REFERRAL_EXPENSE',
+  // Funds (issue 20): what users hold in funds and redemptions on their way (owed to them), and the income paid on it.
+  'FUNDS_HELD',
+  'FUND_INCOME',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 
@@ -124,6 +129,21 @@ function touchedWallets(legs: readonly Leg[]): TouchedWallet[] {
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/** One hold to resolve: posted to `counter` (a split adding up to the hold), or voided when `counter` is null. */
+export type HoldResolution = {
+  holdId: number;
+  idempotencyKey: string;
+  reason: LedgerReason;
+  memo?: string;
+  counter: ReadonlyArray<{ account: AccountRef; amount: Decimal.Value }> | null;
+  owner?: TouchedWallet;
+};
+/**
+ * Holds per set-based statement: ledger_post_set finds each account's delta with array_position, linear in
+ * the batch, so a statement's cost grows with the square of its size; a thousand keeps that small.
+ */
+const RESOLVE_CHUNK = 5000;
 
 /**
  * The only writer of balances. Every method takes the caller's executor so a movement commits
@@ -315,6 +335,44 @@ export function createLedgerService(dependencies: {
       return result;
     },
 
+    /**
+     * Resolves many holds in the caller's transaction, set-based (an allotment's applications, issue 18 §6):
+     * each posted to its split `counter` (legs adding up to the hold; zero legs left out) or, without one,
+     * voided; one journal per posted hold, keyed by its `idempotencyKey`, exactly as `postHold`/`voidHold`
+     * would write it. In chunks of one statement each; a chunk the set-based call cannot take whole (a
+     * hold resolved before, a key used before) is rolled back to its savepoint and resolved one by one,
+     * which answers replays and refusals as those methods do. Every owner is told after commit.
+     */
+    async resolveHolds(executor: Executor, resolutions: readonly HoldResolution[]) {
+      for (let start = 0; start < resolutions.length; start += RESOLVE_CHUNK) {
+        const chunk = resolutions.slice(start, start + RESOLVE_CHUNK);
+        const items = chunk.map((item) => ({
+          hold: item.holdId,
+          outcome: item.counter ? ('posted' as const) : ('voided' as const),
+          key: item.idempotencyKey,
+          reason: item.reason,
+          memo: item.memo ?? null,
+          counter: item.counter
+            ? item.counter
+                .filter((leg) => !new Decimal(leg.amount).isZero())
+                .map((leg) => ({ ...toSqlLeg(leg.account), amount: toMoney(leg.amount) }))
+            : null,
+        }));
+        try {
+          await executor.transaction((savepoint) => repository.resolveHolds(savepoint, items));
+        } catch (error) {
+          if (databaseErrorCode(error) !== sqlStates.postOneByOne) throw error;
+          for (const item of items) await repository.resolveHold(executor, { ...item, holdId: item.hold });
+        }
+      }
+      const owners = resolutions.flatMap((item) => (item.owner ? [item.owner] : []));
+      const counters = resolutions.flatMap((item) => (item.counter ?? []).map((leg) => leg.account));
+      announce(executor, [
+        ...owners,
+        ...counters.filter((account): account is Extract<AccountRef, { userId: number }> => 'userId' in account),
+      ]);
+    },
+
     /** Every wallet of a user, including the ones never used (all zero). */
     async wallets(executor: Executor, userId: number): Promise<Wallet[]> {
       const rows = await repository.userAccounts(executor, userId);
@@ -348,6 +406,10 @@ export function createLedgerService(dependencies: {
 
     /** How many deposits (or other credits of a reason) reached the user's wallets: a fact the loans' credit score reads. */
     creditsOfReason: (executor: Executor, userId: number, reason: LedgerReason) => repository.creditsOfReason(executor, userId, reason),
+
+    /** A user's credits and debits of some reasons in one currency, oldest first (referral: a deposit kept for N days). */
+    movementsOfReasons: (executor: Executor, userId: number, currency: Currency, reasons: readonly LedgerReason[]) =>
+      repository.movementsOfReasons(executor, userId, currency, reasons),
 
     /** A system account's balance (all shards): the loans book reconciles LOANS_RECEIVABLE with it. */
     systemBalance: async (executor: Executor, system: SystemAccount, currency: Currency) =>

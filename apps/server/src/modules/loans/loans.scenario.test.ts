@@ -1,7 +1,7 @@
 import type { Loan, LoanApplication, Wallet } from '@bolsa/contracts';
+import { messageCatalog } from '@bolsa/contracts/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import es from '../../../../../packages/contracts/src/locales/es.json' with { type: 'json' };
 import { operatorWithRole } from '../../test/operators.ts';
 import {
   operatorToken,
@@ -14,6 +14,8 @@ import {
   withOperator,
 } from '../../test/test-app.ts';
 import { createLedgerService } from '../ledger/index.ts';
+
+const es = messageCatalog.es;
 
 const DAY = 86_400_000;
 let clock = new Date('2026-03-02T10:00:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendars, statusAt } from './calendars.ts';
 import type { Trade, TradeSource } from './feed-types.ts';
-import { createCatalog, decimalsOf, type Instrument, tickSizeAt } from './instruments.ts';
+import { createCatalog, decimalsOf, type Instrument, newListingOf, tickSizeAt } from './instruments.ts';
 import { createQuoteBook } from './quote-book.ts';
 import { createReplaySource } from './replay.ts';
 import { createSimulatedSource, generateHistory, MINUTE_HISTORY_TRADING_DAYS } from './simulator.ts';
@@ -177,6 +177,24 @@ describe('the simulated market', () => {
     // Five trading days of 20:00-08:45 and 09:30-14:20 New York: 1,055 minutes each.
     expect(minutes).toHaveLength(MINUTE_HISTORY_TRADING_DAYS * 1_055);
     for (const minute of minutes) expect(statusAt(calendars.CBOT_GRAINS, minute.time)).toBe('open');
+  });
+
+  it('prices a stock listed by an IPO from its listing instant, starting at the offer price (issue 18)', () => {
+    const listedAtMs = Date.parse('2026-11-18T15:00:00Z');
+    const listing = {
+      code: 'NEWCO',
+      name: 'NewCo Inc.',
+      market: 'NASDAQ',
+      price: 10,
+      shares: 1_000_000,
+      listedOn: '2026-11-18',
+      listedAtMs,
+    };
+    const instrument = newListingOf(listing);
+    const after = generateHistory(instrument, seed, null, Date.parse('2026-11-19T21:00:00Z'));
+    expect(after.minutes.length).toBeGreaterThan(0);
+    for (const minute of after.minutes) expect(minute.time).toBeGreaterThanOrEqual(listedAtMs);
+    expect(Number(after.minutes[0]?.open)).toBeCloseTo(10, 0);
   });
 
   it('continues a stored history to now instead of starting over', () => {

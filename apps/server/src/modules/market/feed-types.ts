@@ -17,6 +17,8 @@ export const EXTENDED_HOURS_ACTIVITY = 0.2;
  */
 export interface TradeSource {
   readonly name: string;
+  /** Where its prices come from: `SIMULATED_DATA_SOURCE` for the simulator and a replay, a vendor's name otherwise. */
+  readonly origin: string;
   /** Starts an instrument at a price (the end of its stored history) before the first `next`. */
   start(instrument: Instrument, price: number, isOpenNow: boolean): void;
   next(nowMs: number, activityOf: ActivityOf): Trade[];
@@ -42,6 +44,8 @@ export type DayState = { date: string; open: number; high: number; low: number; 
  * subscribe to, and stored candles. Every process has one; only the leader produces prices.
  */
 export interface MarketFeed {
+  /** The data source every quote of this feed carries (its trade source's origin). */
+  readonly origin: string;
   /** Resolves once the first quotes are known (immediately on the leader after its start). */
   ready(): Promise<void>;
   isReady(): boolean;

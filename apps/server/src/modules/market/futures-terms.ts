@@ -120,6 +120,8 @@ export type FuturesProduct = {
   /** The first contract month the product derives; earlier months never existed in the app. */
   firstMonth: string;
   rule: LastTradeRule;
+  /** The code of the index or pair of the catalog it is written on (SPX for ES), if any. */
+  underlying?: string;
 };
 
 export type FuturesContractTerms = { code: string; name: string; contractMonth: string; lastTradeDate: string };

@@ -50,7 +50,18 @@ export type Instrument = {
   /** Forex: the two currencies of the pair. */
   baseCurrency: string | null;
   quoteCurrency: string | null;
+  /**
+   * Futures: what the contract is priced from at fair value (`fair-value.ts`): the index or pair it is
+   * written on (SPX for ES, EURUSD for 6E), or the product's own simulated spot series (gold, crude).
+   */
+  underlying: Instrument | null;
 };
+
+/** The symbol a price is shown with: an index is points, never money (no $, NT$ or ARS). */
+export function priceSymbolOf(instrument: Instrument, symbols: Record<string, string>): string {
+  if (instrument.source === '99') return '';
+  return symbols[instrument.currency] ?? instrument.currency;
+}
 
 export const referenceDataDirectory = join(serverPackageRoot, 'reference-data');
 
@@ -218,6 +229,7 @@ function base(
     offeringListedAtMs: null,
     baseCurrency: null,
     quoteCurrency: null,
+    underlying: null,
     ...overrides,
   };
 }
@@ -244,15 +256,18 @@ function rangeOf(values: number[]): { low: number; high: number } {
   return { low: Math.min(...values), high: Math.max(...values) };
 }
 
-type ProductTerms = { product: FuturesProduct; price: number; range: { low: number; high: number } };
+type ProductTerms = { product: FuturesProduct; price: number; range: { low: number; high: number }; underlying: Instrument };
 
-/** One futures contract of a product as an instrument; every month of a product shares its calibration. */
-function futureOf({ product, price, range }: ProductTerms, terms: ReturnType<typeof contractsThrough>[number]): Instrument {
+/**
+ * The spot series of a product written on no instrument of the catalog (gold, crude, grains, rates):
+ * never quoted nor listed, it only drives the product's contracts, trading their hours. The grains keep
+ * their own CBOT hours; every other product trades Globex equity hours.
+ */
+function spotOf(product: FuturesProduct, price: number, range: { low: number; high: number }): Instrument {
   return base({
-    code: terms.code,
-    name: terms.name,
+    code: `${product.root}.SPOT`,
+    name: product.name,
     market: product.market,
-    // The grains keep their own CBOT hours; every other contract trades Globex equity hours.
     calendar: product.group === 'grains' ? 'CBOT_GRAINS' : 'CME',
     source: '3',
     classify: 'FUTURE',
@@ -262,13 +277,23 @@ function futureOf({ product, price, range }: ProductTerms, terms: ReturnType<typ
     volatility: volatilityFromRange(range.low, range.high, 0.2),
     low52: range.low,
     high52: range.high,
+  });
+}
+
+/** One futures contract of a product as an instrument: its product's calibration and hours, its own month. */
+function futureOf({ product, price, range, underlying }: ProductTerms, terms: ReturnType<typeof contractsThrough>[number]): Instrument {
+  return {
+    ...spotOf(product, price, range),
+    code: terms.code,
+    name: terms.name,
     dailyVolume: typicalVolume(price, 8_000_000),
     root: product.root,
     multiplier: product.multiplier,
     margin: product.margin,
     contractMonth: terms.contractMonth,
     lastTradeDate: terms.lastTradeDate,
-  });
+    underlying,
+  };
 }
 
 /**
@@ -438,7 +463,7 @@ export function loadInstrumentCatalog(date: string = todayUtc()): { instruments:
       price = 1 / euroPerDollar;
       range = { low: price * 0.92, high: price * 1.05 };
     }
-    products.push({ product, price, range });
+    products.push({ product, price, range, underlying: spotOf(product, price, range) });
   }
   const spx = readCsvObjects('sp500-index-monthly.csv').map((row) => Number(row.SP500));
   const spxRange = rangeOf(spx.slice(-12));
@@ -463,6 +488,13 @@ export function loadInstrumentCatalog(date: string = todayUtc()): { instruments:
         dailyVolume: 2_000_000_000,
       }),
     );
+  }
+  // A product written on an index or pair of the catalog is priced from it (ES from SPX, 6E from EURUSD).
+  for (const terms of products) {
+    const code = terms.product.underlying;
+    const underlying = code ? instruments.find((instrument) => instrument.code === code) : undefined;
+    if (code && !underlying) throw new Error(`No underlying ${code} for ${terms.product.root}`);
+    if (underlying) terms.underlying = underlying;
   }
   // Futures sit between forex and indices, where the fixed contracts of the file used to be.
   const firstIndex = instruments.findIndex((instrument) => instrument.source === '99');

@@ -9,7 +9,14 @@ describe('the serialised K-line answer', () => {
   it('is the envelope as JSON, for each locale, as a new quote changes the last candle and a new day shifts the candles', () => {
     const bodies = createKlineBodies(envelope);
     const past = [candle(1, '10.10'), candle(2, '10.20'), candle(3, '10.30')];
-    const first: Kline = { stockCode: 'AAPL', type: '1Y', interval: '1d', candles: [...past, candle(4, '10.40')] };
+    const first: Kline = {
+      stockCode: 'AAPL',
+      type: '1Y',
+      interval: '1d',
+      prevClose: null,
+      extendedHours: [],
+      candles: [...past, candle(4, '10.40')],
+    };
     expect(JSON.parse(bodies.bodyOf(first, 'en').toString())).toEqual(envelope(first, 'en'));
     expect(bodies.bodyOf(first, 'en').toString()).toBe(JSON.stringify(envelope(first, 'en')));
     expect(bodies.bodyOf(first, 'es').toString()).toBe(JSON.stringify(envelope(first, 'es')));
@@ -33,12 +40,19 @@ describe('the serialised K-line answer', () => {
     }
     expect(bodies.bodyOf(nextDay, 'en').toString()).toBe(JSON.stringify(envelope(nextDay, 'en')));
     expect(bodies.bodyOf(latest, 'en').toString()).toBe(JSON.stringify(envelope(latest, 'en')));
-    const single: Kline = { stockCode: 'MSFT', type: '1M', interval: '1d', candles: [candle(9, '1.00')] };
+    const single: Kline = {
+      stockCode: 'MSFT',
+      type: '1M',
+      interval: '1d',
+      prevClose: null,
+      extendedHours: [],
+      candles: [candle(9, '1.00')],
+    };
     expect(bodies.bodyOf(single, 'en').toString()).toBe(JSON.stringify(envelope(single, 'en')));
     const singleQuoted: Kline = { ...single, candles: [candle(9, '1.01')] };
     expect(bodies.bodyOf(singleQuoted, 'en').toString()).toBe(JSON.stringify(envelope(singleQuoted, 'en')));
 
-    const empty: Kline = { stockCode: 'AAPL', type: '1Y', interval: '1d', candles: [] };
+    const empty: Kline = { stockCode: 'AAPL', type: '1Y', interval: '1d', prevClose: null, extendedHours: [], candles: [] };
     expect(bodies.bodyOf(empty, 'en').toString()).toBe(JSON.stringify(envelope(empty, 'en')));
   });
 });

@@ -1,10 +1,12 @@
 import type { Candle, KlineType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
+import { calendars, sessionsOf, zonedToInstant } from './calendars.ts';
 import type { CandleRow } from './feed-types.ts';
+import type { Instrument } from './instruments.ts';
 
 /**
  * K-lines of the five time frames, served from the stored one-minute and daily candles:
- * 1D is the latest session in one-minute candles, 1W the last week in 30-minute candles built from
+ * 1D is the session of the latest quote's trade date in one-minute candles (`sessionWindowOf`), 1W the last week in 30-minute candles built from
  * one-minute ones, 1M, 3M and 1Y daily candles.
  */
 
@@ -16,8 +18,38 @@ export const klineFrames: Record<KlineType, KlineFrame> = {
   '1W': { stored: '1m', interval: '30m', lookbackMs: 7 * DAY_MS, bucketMs: 30 * 60_000 },
   '1M': { stored: '1d', interval: '1d', lookbackMs: 31 * DAY_MS, bucketMs: null },
   '3M': { stored: '1d', interval: '1d', lookbackMs: 92 * DAY_MS, bucketMs: null },
-  '1Y': { stored: '1d', interval: '1d', lookbackMs: 366 * DAY_MS, bucketMs: null },
+  // 52 weeks, the window of the quote's 52-week high and low, which are read from these candles.
+  '1Y': { stored: '1d', interval: '1d', lookbackMs: 364 * DAY_MS, bucketMs: null },
 };
+
+/**
+ * The 1D chart's window of a trade date: from its first open to its last close, widened by the pre-
+ * and post-market for a US stock (those two are returned to be shaded). Undefined for a date that
+ * does not trade.
+ */
+export function sessionWindowOf(
+  instrument: Instrument,
+  date: string,
+): { from: number; to: number; extended: Array<[number, number]> } | undefined {
+  const calendar = calendars[instrument.calendar];
+  const sessions = sessionsOf(calendar, date);
+  const first = sessions[0];
+  const last = sessions[sessions.length - 1];
+  if (!first || !last) return undefined;
+  if (calendar.kind !== 'daily' || instrument.source !== '0' || !calendar.pre || !calendar.post) {
+    return { from: first.open, to: last.close, extended: [] };
+  }
+  const preOpen = zonedToInstant(date, calendar.pre[0], calendar.timeZone);
+  const postClose = last.close + (calendar.post[1] - calendar.post[0]) * 60_000;
+  return {
+    from: preOpen,
+    to: postClose,
+    extended: [
+      [preOpen, first.open],
+      [last.close, postClose],
+    ],
+  };
+}
 
 /** A pause longer than this between one-minute candles separates two sessions. */
 export const SESSION_GAP_MS = 2 * 60 * 60_000;

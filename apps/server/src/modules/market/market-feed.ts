@@ -3,11 +3,12 @@ import pg from 'pg';
 import type { EventBus } from '../../platform/bus/index.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { type ClockMode, calendars, tradingDateOf } from './calendars.ts';
+import { historyOf } from './fair-value.ts';
 import type { CandleRow, DayState, MarketFeed, TradeSource } from './feed-types.ts';
 import type { Catalog, Instrument } from './instruments.ts';
 import * as repository from './market.repository.ts';
 import { createQuoteBook } from './quote-book.ts';
-import { generateHistory, type HistoryState } from './simulator.ts';
+import type { HistoryState } from './simulator.ts';
 
 /** The bus topic of quotes: one message per round with every quote that changed (or all, every few rounds). */
 export const QUOTES_TOPIC = 'market:quotes';
@@ -129,6 +130,13 @@ function stateFromStored(end: repository.StoredHistoryEnd | undefined): HistoryS
   return { time: end.minuteMs + 60_000, price: Number(end.minuteClose), day: dayFromStored(end) };
 }
 
+/** The codes of some instruments and of the underlyings their futures are priced from. */
+function codesWithUnderlyings(instruments: readonly Instrument[]): string[] {
+  return [
+    ...new Set(instruments.flatMap((instrument) => [instrument.code, ...(instrument.underlying ? [instrument.underlying.code] : [])])),
+  ];
+}
+
 type Deferred = { promise: Promise<void>; resolve(): void; reject(error: unknown): void };
 function deferred(): Deferred {
   let resolve: () => void = () => undefined;
@@ -168,7 +176,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
   let isRoundRunning = false;
   let leaderStart: Promise<void> | undefined;
 
-  type Backfill = { instrument: Instrument; from: HistoryState | null; endMs: number; done: Deferred };
+  type Backfill = { instrument: Instrument; from: HistoryState | null; underlyingFrom: HistoryState | null; endMs: number; done: Deferred };
   const backfillQueue: Backfill[] = [];
   const backfillByCode = new Map<string, Backfill>();
   let backfillRunning: Promise<void> | undefined;
@@ -229,7 +237,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
     while (backfillQueue.length > 0 && !isStopped) {
       const item = backfillQueue.shift() as Backfill;
       try {
-        const history = generateHistory(item.instrument, seed, item.from, item.endMs, true);
+        const history = historyOf(item.instrument, seed, item.from, item.endMs, true, item.underlyingFrom);
         const rows: CandleRow[] = [...history.daily, ...history.minutes];
         await db.transaction(async (tx) => repository.writeCandles(tx, rows, 'keep'));
         stored += rows.length;
@@ -256,11 +264,13 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
   }
 
   /** Puts an instrument in the book where its stored history ends, queueing what history is missing. */
-  function startQuoting(instrument: Instrument, from: HistoryState | null, startedAt: number) {
+  function startQuoting(instrument: Instrument, ends: Map<string, repository.StoredHistoryEnd>, startedAt: number) {
     quoted.add(instrument.code);
-    const { state } = generateHistory(instrument, seed, from, startedAt, false);
+    const from = stateFromStored(ends.get(instrument.code));
+    const underlyingFrom = instrument.underlying ? stateFromStored(ends.get(instrument.underlying.code)) : null;
+    const { state } = historyOf(instrument, seed, from, startedAt, false, underlyingFrom);
     if (!from || state.time > from.time) {
-      const item: Backfill = { instrument, from, endMs: startedAt, done: deferred() };
+      const item: Backfill = { instrument, from, underlyingFrom, endMs: startedAt, done: deferred() };
       backfillQueue.push(item);
       backfillByCode.set(instrument.code, item);
     }
@@ -280,14 +290,13 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
 
   async function becomeLeader() {
     const startedAt = now();
-    const codes = catalog.instruments.map((instrument) => instrument.code);
-    const ends = await repository.storedHistoryEnds(db, codes);
+    const ends = await repository.storedHistoryEnds(db, codesWithUnderlyings(catalog.instruments));
     // The live array: a contract listed while this runs is picked up too (its stored end unknown, so
     // its history is regenerated and written with 'keep', leaving stored candles as they are).
     for (const [index, instrument] of catalog.instruments.entries()) {
       // Extending a year of history is CPU work: let requests in between instruments.
       if (index % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
-      if (!quoted.has(instrument.code)) startQuoting(instrument, stateFromStored(ends.get(instrument.code)), startedAt);
+      if (!quoted.has(instrument.code)) startQuoting(instrument, ends, startedAt);
     }
     if (isStopped) return;
     isLeaderFlag = true;
@@ -311,6 +320,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
 
   return {
     sourceName: source.name,
+    origin: source.origin,
     async start() {
       unsubscribeBus = bus.subscribe(QUOTES_TOPIC, onQuotes);
       allStored = deferred();
@@ -371,10 +381,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
       const fresh = instruments.filter((instrument) => !quoted.has(instrument.code));
       if (fresh.length === 0) return;
       const startedAt = now();
-      const ends = await repository.storedHistoryEnds(
-        db,
-        fresh.map((instrument) => instrument.code),
-      );
+      const ends = await repository.storedHistoryEnds(db, codesWithUnderlyings(fresh));
       for (const instrument of fresh) {
         if (quoted.has(instrument.code)) continue;
         // A deferred month trades near the front one: its simulated walk reverts to the product's price now.
@@ -383,7 +390,7 @@ export function createFeedEngine(options: FeedOptions): FeedEngine {
           : undefined;
         const siblingPrice = sibling ? Number(snapshots.get(sibling.code)?.price) : Number.NaN;
         if (Number.isFinite(siblingPrice) && siblingPrice > 0) instrument.referencePrice = siblingPrice;
-        startQuoting(instrument, stateFromStored(ends.get(instrument.code)), startedAt);
+        startQuoting(instrument, ends, startedAt);
       }
       if (backfillQueue.length > 0) {
         if (!backfillRunning) allStored = deferred();

@@ -2,6 +2,7 @@ import type { EventBus } from '../../platform/bus/index.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
+import { withFairValueFutures } from './fair-value.ts';
 import type { TradeSource } from './feed-types.ts';
 import { createCatalog, newListingOf } from './instruments.ts';
 import { createMarketService } from './market.service.ts';
@@ -49,7 +50,7 @@ export function createMarketModule(options: MarketModuleOptions) {
     clock: config.marketClock,
     seed: config.marketSeed,
     tickMs: config.marketTickMs,
-    source: options.source ?? createSimulatedSource({ seed: config.marketSeed }),
+    source: options.source ?? withFairValueFutures(createSimulatedSource({ seed: config.marketSeed }), config.marketSeed),
     leadership: createLeadership(config.databaseUrl, options.logger),
     logger: options.logger,
     ...(options.now ? { now: options.now } : {}),

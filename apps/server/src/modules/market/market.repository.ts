@@ -128,6 +128,15 @@ export async function countWatchlist(executor: Executor, userId: number): Promis
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/** The codes most users watch, with how many do: a count over every watchlist, ties by code. */
+export async function mostWatchedCodes(executor: Executor, limit: number): Promise<Array<{ code: string; count: number }>> {
+  const result = await executor.execute<{ code: string; count: string }>(
+    sql`SELECT instrument_code AS code, count(*) AS count FROM market_watchlist_items
+        GROUP BY instrument_code ORDER BY count(*) DESC, instrument_code LIMIT ${limit}`,
+  );
+  return result.rows.map((row) => ({ code: row.code, count: Number(row.count) }));
+}
+
 export async function findWatchlistItemByCode(executor: Executor, userId: number, code: string): Promise<WatchlistItemRow | undefined> {
   const rows = await executor
     .select()

@@ -36,8 +36,8 @@ import {
 import { createDailyCandleCache, DAILY_LOOKBACK_MS } from './daily-candles.ts';
 import type { CandleRow } from './feed-types.ts';
 import { isExpiredAt } from './futures-terms.ts';
-import { type Catalog, formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
-import { aggregateCandles, klineFrames, latestSession, toWireCandle } from './klines.ts';
+import { type Catalog, type Instrument, priceSymbolOf, tickSizeAt } from './instruments.ts';
+import { aggregateCandles, klineFrames, latestSession, sessionWindowOf, toWireCandle } from './klines.ts';
 import * as repository from './market.repository.ts';
 import type { FeedEngine } from './market-feed.ts';
 import { createWatchlist } from './watchlist.ts';
@@ -58,8 +58,7 @@ const MARKET_ALIASES: Record<string, (instrument: Instrument) => boolean> = {
   TW: (instrument) => instrument.source === '7',
 };
 const KLINE_CACHE_MS = 5_000;
-/** A 1D chart with fewer one-minute candles than this also shows the session before. */
-const SESSION_MINIMUM_CANDLES = 60;
+const DAY_MS = 86_400_000;
 
 function pageOfList<T>(list: readonly T[], pageNum: number, pageSize: number): Page<T> {
   const start = (pageNum - 1) * pageSize;
@@ -135,7 +134,7 @@ export function createMarketService(dependencies: {
       classify: instrument.classify,
       source: instrument.source,
       currency: instrument.currency,
-      currencySymbol: currencySymbolOf[instrument.currency] ?? instrument.currency,
+      currencySymbol: priceSymbolOf(instrument, currencySymbolOf),
       price_nominal: tick.price,
       change: tick.change,
       change_ratio: tick.changeRatio,
@@ -145,6 +144,7 @@ export function createMarketService(dependencies: {
       selfSelectStatus: watched.has(instrument.code),
       localLogoUrl: logoPathOf(instrument.code),
       timestamp: tick.timestamp,
+      dataSource: feed.origin,
     };
   }
 
@@ -217,7 +217,23 @@ export function createMarketService(dependencies: {
     return type === 'all' ? futures : futures.filter((instrument) => instrument.group === type);
   }
 
-  function detailOf(instrument: Instrument, tick: QuoteTick, watched: Set<string>): QuoteDetail {
+  /**
+   * The 52-week high and low: the highest high and lowest low of the very candles the 1Y chart draws
+   * (the stored daily candles, the day in progress from the quote), never the reference data's range.
+   */
+  async function yearRangeOf(instrument: Instrument): Promise<{ high: string; low: string }> {
+    await feed.ensureHistory(instrument.code);
+    const { candles } = dailyKlineOf(instrument, '1Y', await dailyCandles.candles(instrument));
+    let high = candles[0]?.high ?? '0';
+    let low = candles[0]?.low ?? '0';
+    for (const candle of candles) {
+      if (Number(candle.high) > Number(high)) high = candle.high;
+      if (Number(candle.low) < Number(low)) low = candle.low;
+    }
+    return { high, low };
+  }
+
+  function detailOf(instrument: Instrument, tick: QuoteTick, watched: Set<string>, yearRange: { high: string; low: string }): QuoteDetail {
     const prevClose = new Decimal(tick.prevClose);
     const amplitude = prevClose.isZero() ? new Decimal(0) : new Decimal(tick.high).minus(tick.low).div(prevClose).times(100);
     const rule = instrument.tickRule;
@@ -238,8 +254,8 @@ export function createMarketService(dependencies: {
       ask_volume: tick.askVolume,
       amplitude: amplitude.toFixed(2),
       market_cap: instrument.sharesOutstanding ? new Decimal(tick.price).times(instrument.sharesOutstanding).toFixed(0) : null,
-      high_52w: formatPrice(rule, Math.max(instrument.high52, numberOf(tick.high))),
-      low_52w: formatPrice(rule, Math.min(instrument.low52, numberOf(tick.low))),
+      high_52w: yearRange.high,
+      low_52w: yearRange.low,
       sector: instrument.sector,
       tick_size: tickSizeAt(rule, numberOf(tick.price)),
       lot_size: instrument.lotSize,
@@ -268,7 +284,7 @@ export function createMarketService(dependencies: {
       const frame = klineFrames[type];
       const from = (rows[rows.length - 1]?.time ?? 0) - frame.lookbackMs;
       const candles = rows.filter((row) => row.time >= from).map(wireCandleOf);
-      kline = { stockCode: instrument.code, type, interval: frame.interval, candles };
+      kline = { stockCode: instrument.code, type, interval: frame.interval, prevClose: null, extendedHours: [], candles };
       byType.set(type, kline);
     }
     return kline;
@@ -279,17 +295,50 @@ export function createMarketService(dependencies: {
     return dailyKlineOf(instrument, type, await dailyCandles.candles(instrument));
   }
 
+  /**
+   * 1D: the session of the latest quote's trade date (today's, or the last one while the market is
+   * closed) from its open to now, with the US pre- and post-market of a US stock, never a rolling 24
+   * hours; the previous close for the chart's dotted line.
+   */
+  async function sessionKline(instrument: Instrument): Promise<Kline> {
+    await feed.ensureHistory(instrument.code);
+    const tick = tickOf(instrument);
+    const window = sessionWindowOf(instrument, tick.tradeDate);
+    let rows = window ? await repository.readCandles(db, instrument.code, '1m', window.from, window.to) : [];
+    if (rows.length === 0) {
+      // A clock that trades outside the calendar (demos, tests): the latest run of minutes.
+      const latest = await repository.latestCandleTime(db, instrument.code, '1m');
+      if (latest !== undefined) rows = latestSession(await repository.readCandles(db, instrument.code, '1m', latest - DAY_MS, latest));
+    }
+    const extendedHours = (window?.extended ?? []).map(([start, end]) => ({ start: start / 1000, end: end / 1000 }));
+    return {
+      stockCode: instrument.code,
+      type: '1D',
+      interval: '1m',
+      prevClose: tick.prevClose,
+      extendedHours,
+      candles: rows.map(toWireCandle),
+    };
+  }
+
   async function loadKline(instrument: Instrument, type: KlineType): Promise<Kline> {
+    if (type === '1D') return sessionKline(instrument);
     const frame = klineFrames[type];
     await feed.ensureHistory(instrument.code);
     const latest = await repository.latestCandleTime(db, instrument.code, frame.stored);
     let rows: CandleRow[] = [];
     if (latest !== undefined) {
       rows = await repository.readCandles(db, instrument.code, frame.stored, latest - frame.lookbackMs, latest);
-      if (type === '1D') rows = latestSession(rows, SESSION_MINIMUM_CANDLES);
       if (frame.bucketMs) rows = aggregateCandles(rows, frame.bucketMs);
     }
-    return { stockCode: instrument.code, type, interval: frame.interval, candles: rows.map(toWireCandle) };
+    return {
+      stockCode: instrument.code,
+      type,
+      interval: frame.interval,
+      prevClose: null,
+      extendedHours: [],
+      candles: rows.map(toWireCandle),
+    };
   }
 
   /** Units of a currency per US dollar, from the live forex quotes (USD itself is 1). */
@@ -380,6 +429,25 @@ export function createMarketService(dependencies: {
         currency: instrument.currency,
       }));
     },
+
+    /**
+     * Quote rows of instruments named with a count (the popular page's most traded and most watched),
+     * leaving out a code the catalog does not quote now (an expired contract).
+     */
+    async countedRows(viewer: Viewer, counted: ReadonlyArray<{ code: string; count: number }>) {
+      const listed = counted.flatMap((entry) => {
+        const instrument = catalog.byCode.get(entry.code);
+        return instrument && isListed(instrument) ? [{ instrument, count: entry.count }] : [];
+      });
+      const rows = await rowsOf(
+        listed.map((entry) => entry.instrument),
+        viewer,
+      );
+      return rows.map((row, index) => ({ ...row, count: listed[index]?.count ?? 0 }));
+    },
+
+    /** The instruments most users watch, with how many do (never invented: an empty list without watchlists). */
+    mostWatched: (limit: number) => repository.mostWatchedCodes(db, limit),
 
     async newStocks(viewer: Viewer) {
       const listed = catalog.instruments
@@ -484,7 +552,8 @@ export function createMarketService(dependencies: {
     async detail(viewer: Viewer, code: string, market: string | undefined) {
       const instrument = requireInstrument(code, market);
       if (!feed.isReady()) throw new AppError('MARKET_DATA_STARTING');
-      return detailOf(instrument, tickOf(instrument), await watchedCodes(viewer));
+      const [watched, yearRange] = await Promise.all([watchedCodes(viewer), yearRangeOf(instrument)]);
+      return detailOf(instrument, tickOf(instrument), watched, yearRange);
     },
 
     summary(code: string, market: string | undefined): SummaryDetail {

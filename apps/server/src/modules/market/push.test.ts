@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { QuoteTick } from '@bolsa/contracts';
+import { type QuoteTick, SIMULATED_DATA_SOURCE } from '@bolsa/contracts';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +127,7 @@ describe('the push heartbeat', () => {
     const feed = {
       ready: async () => undefined,
       isReady: () => true,
+      origin: SIMULATED_DATA_SOURCE,
       latest: () => undefined,
       subscribe: () => () => undefined,
       subscribeRounds: () => () => undefined,

@@ -106,8 +106,10 @@ function sendFrames(client: Client, outgoing: Buffer[]) {
 }
 
 /** Only events of the kinds the contract names go to a client, whatever else reaches the bus topic. */
-const userEventTypes = new Set(['message', 'order', 'position']);
-function isUserEvent(event: unknown): event is Extract<PushServerMessage, { type: 'message' | 'order' | 'position' | 'balance' }> {
+const userEventTypes = new Set(['message', 'order', 'position', 'support']);
+function isUserEvent(
+  event: unknown,
+): event is Extract<PushServerMessage, { type: 'message' | 'order' | 'position' | 'balance' | 'support' }> {
   if (typeof event !== 'object' || event === null) return false;
   const candidate = event as { type?: unknown; data?: { id?: unknown; walletTypes?: unknown } };
   if (candidate.type === 'balance') return Array.isArray(candidate.data?.walletTypes);

@@ -2,7 +2,7 @@ import type { MarketStatus, QuoteTick } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { type ClockMode, calendars, statusAt, tradingDateOf } from './calendars.ts';
 import { type CandleRow, type DayState, EXTENDED_HOURS_ACTIVITY, type Trade } from './feed-types.ts';
-import { formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
+import { decimalsOf, formatPrice, type Instrument, tickSizeAt } from './instruments.ts';
 import { createRandom, type Random } from './random.ts';
 
 type Entry = {
@@ -82,11 +82,13 @@ export function createQuoteBook(options: { clock: ClockMode; seed: number }) {
     const price = formatPrice(instrument.tickRule, entry.price);
     const prevClose = formatPrice(instrument.tickRule, entry.day.prevClose);
     const change = new Decimal(price).minus(prevClose);
+    // The change carries the decimals of its prices' ticks (0.10, not 0.1; 0.00012 for EUR/USD).
+    const changeDecimals = Math.max(decimalsOf(price), decimalsOf(prevClose));
     const changeRatio = new Decimal(prevClose).isZero() ? new Decimal(0) : change.div(prevClose).times(100);
     return {
       code: instrument.code,
       price,
-      change: change.toFixed(),
+      change: change.toFixed(changeDecimals),
       changeRatio: changeRatio.toFixed(2),
       volume: String(Math.round(entry.day.volume)),
       open: formatPrice(instrument.tickRule, entry.day.open),

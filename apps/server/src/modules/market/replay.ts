@@ -1,3 +1,4 @@
+import { SIMULATED_DATA_SOURCE } from '@bolsa/contracts';
 import type { Trade, TradeSource } from './feed-types.ts';
 import { type Instrument, parseCsv, roundToTick } from './instruments.ts';
 
@@ -39,6 +40,8 @@ export function createReplaySource(csvText: string): TradeSource {
   let cursor = 0;
   return {
     name: 'replay',
+    // A replayed file is history played back as if live: still not a market anyone trades on.
+    origin: SIMULATED_DATA_SOURCE,
     start(instrument) {
       instruments.set(instrument.code, instrument);
     },

@@ -1,3 +1,4 @@
+import { SIMULATED_DATA_SOURCE } from '@bolsa/contracts';
 import {
   addDays,
   type Calendar,
@@ -19,7 +20,7 @@ import { createRandom, type Random } from './random.ts';
  * Everything is drawn from a seeded random source, so a seed gives the same series every time.
  */
 
-const TRADING_DAYS_PER_YEAR = 252;
+export const TRADING_DAYS_PER_YEAR = 252;
 /** Mean reversion speed per year: a deviation halves in about four months. */
 const MEAN_REVERSION_PER_YEAR = 2;
 /** Overnight gap as a share of a day's volatility. */
@@ -190,6 +191,7 @@ export function createSimulatedSource(options: { seed: number; roundsPerSecond?:
   const states = new Map<string, LiveState>();
   return {
     name: 'simulated',
+    origin: SIMULATED_DATA_SOURCE,
     start(instrument, price, isOpenNow) {
       states.set(instrument.code, {
         logPrice: Math.log(price),
@@ -237,7 +239,7 @@ export function createSimulatedSource(options: { seed: number; roundsPerSecond?:
   };
 }
 
-function lotSizeOf(instrument: Instrument, random: Random, activity: number): number {
+export function lotSizeOf(instrument: Instrument, random: Random, activity: number): number {
   const lot = Number(instrument.lotSize);
   const lots = 1 + Math.floor(-Math.log(1 - random.next()) * 8 * activity);
   return lot * lots * (instrument.source === '99' ? 1000 : 1);

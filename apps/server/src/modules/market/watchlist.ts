@@ -1,7 +1,7 @@
 import { currencySymbolOf, logoPathOf, WATCHLIST_SIZE_MAX, type WatchlistRow } from '@bolsa/contracts';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
-import type { Catalog, Instrument } from './instruments.ts';
+import { type Catalog, type Instrument, priceSymbolOf } from './instruments.ts';
 import * as repository from './market.repository.ts';
 import type { FeedEngine } from './market-feed.ts';
 
@@ -35,7 +35,7 @@ export function createWatchlist(dependencies: {
           v: tick.volume,
           f: tick.fall,
           ms: tick.marketStatus,
-          cs: currencySymbolOf[instrument.currency] ?? instrument.currency,
+          cs: priceSymbolOf(instrument, currencySymbolOf),
           logo: logoPathOf(instrument.code),
         });
       }

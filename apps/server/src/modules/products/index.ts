@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.ts';
 import { kyc } from '../kyc/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { market } from '../market/index.ts';
+import { messages } from '../messages/index.ts';
 import { trading } from '../trading/index.ts';
 import { seedDemoOfferings } from './products.demo.ts';
 import { createOfferingsOperator } from './products.operator.ts';
@@ -9,6 +10,7 @@ import { registerProductsOperatorRoutes, registerProductsRoutes } from './produc
 import { createProductsService } from './products.service.ts';
 
 export { type Applicant, allot, costOf, seedHashOf, settlementOf, ticketRank } from './products.allotment.ts';
+export { seedDemoRightsIssue } from './products.demo.ts';
 export { createOfferingsOperator, type OfferingsOperator } from './products.operator.ts';
 export { createProductsService, type ProductsService } from './products.service.ts';
 
@@ -18,7 +20,7 @@ export { createProductsService, type ProductsService } from './products.service.
  */
 export const products = defineModule({
   name: 'products',
-  needs: [kyc, ledger, market, trading],
+  needs: [messages, kyc, ledger, market, trading],
   create({ platform: { database, logger, now }, needs }) {
     const service = createProductsService({
       db: database.db,
@@ -26,6 +28,10 @@ export const products = defineModule({
       listStock: (listing) => needs.market.listStock(listing),
       openAllottedPosition: (tx, input) => needs.trading.service.openAllottedPosition(tx, input),
       identityOf: (userId) => needs.kyc.service.verifiedIdentityKey(userId),
+      placedHolding: (userId, code) => needs.trading.service.placedHolding(userId, code),
+      holdingsAt: (executor, code, at) => needs.trading.service.holdingsAt(executor, code, at),
+      notify: needs.messages.notify,
+      notifyMany: needs.messages.notifyMany,
       now,
       logger,
     });
@@ -33,13 +39,14 @@ export const products = defineModule({
       db: database.db,
       products: service,
       isCodeListed: (code) => needs.market.catalog.byCode.has(code),
+      lastCloseOf: (code) => needs.trading.quotes.latest(code)?.prevClose,
       now,
     });
     return { service, operator };
   },
   userRoutes: (web, { service }) => registerProductsRoutes(web, service),
   operatorRoutes: (operatorApi, { operator }) => registerProductsOperatorRoutes(operatorApi, operator),
-  jobs: ({ service }) => [service.allotmentJob, service.listingJob],
+  jobs: ({ service }) => [service.rightsJob, service.allotmentJob, service.listingJob],
   async start({ service }, { platform: { config, database, now } }) {
     if (config.isDemoDataEnabled) await seedDemoOfferings(database.db, service, now);
     await service.relistListed();

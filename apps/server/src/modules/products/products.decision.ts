@@ -1,12 +1,14 @@
+import type { MessageTemplate } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
-import type { AccountRef, LedgerService } from '../ledger/index.ts';
+import type { AccountRef, HoldResolution, LedgerService } from '../ledger/index.ts';
 import type { NewListing } from '../market/index.ts';
 import type { AllottedShares } from '../trading/index.ts';
 import { allot, costOf, settlementOf } from './products.allotment.ts';
 import * as repository from './products.repository.ts';
+import { lapseRights } from './products.rights.ts';
 import { productApplications, productOfferings } from './products.tables.ts';
 
 export type DecisionDependencies = {
@@ -14,18 +16,18 @@ export type DecisionDependencies = {
   ledger: LedgerService;
   listStock(listing: NewListing): Promise<void>;
   openAllottedPosition(tx: Executor, input: AllottedShares): Promise<number>;
+  /** The user's inbox (messages module): written in the allotment's transaction. */
+  notify(executor: Executor, userId: number, template: MessageTemplate, values: Record<string, string>): Promise<unknown>;
+  notifyMany(
+    executor: Executor,
+    notices: ReadonlyArray<{ userId: number; template: MessageTemplate; values: Record<string, string> }>,
+  ): Promise<unknown>;
   now: () => Date;
   logger: { error(object: object, message: string): void; info(object: object, message: string): void };
 };
 
-/** Resolves one application's hold: the allotted amount to the house, its fee to fees, the rest back, in one journal. */
-async function resolveApplication(
-  ledger: LedgerService,
-  tx: Executor,
-  offering: repository.OfferingRow,
-  application: repository.ApplicationRow,
-  lots: number,
-) {
+/** One application's allotment: its hold's resolution (allotted amount to the house, its fee to fees, the rest back), its row's figures and the user's message. */
+function resolutionOf(offering: repository.OfferingRow, application: repository.ApplicationRow, lots: number) {
   const owner = { userId: application.userId, walletType: 'SUBSCRIPTION' as const };
   const held = new Decimal(application.amount).plus(application.fee);
   const { amount, fee, refund } = settlementOf({
@@ -35,34 +37,44 @@ async function resolveApplication(
     held,
     allottedLots: lots,
   });
-  const key = `subscription:${application.id}:allotment`;
-  if (lots === 0) {
-    await ledger.voidHold(tx, { holdId: application.holdId, idempotencyKey: key, reason: 'subscription', owner });
-  } else {
-    const legs: Array<{ account: AccountRef; amount: Decimal }> = [
-      { account: { system: 'HOUSE', currency: 'USD', spreadKey: application.userId }, amount },
-      { account: { system: 'FEES', currency: 'USD', spreadKey: application.userId }, amount: fee },
-      { account: owner, amount: refund },
-    ];
-    await ledger.postHold(tx, {
-      holdId: application.holdId,
-      idempotencyKey: key,
-      reason: 'subscription',
-      memo: `subscription ${application.id} ${offering.code} ${lots} lots`,
-      counter: legs.filter((leg) => !leg.amount.isZero()),
-      owner,
-    });
-  }
-  await tx
-    .update(productApplications)
-    .set({
-      status: lots === 0 ? 'not_allotted' : 'allotted',
-      allottedLots: lots,
-      paid: amount.plus(fee).toFixed(2),
-      refunded: refund.toFixed(2),
-      allottedAt: new Date(),
-    })
-    .where(and(eq(productApplications.id, application.id), eq(productApplications.status, 'held')));
+  const counter: Array<{ account: AccountRef; amount: Decimal }> = [
+    { account: { system: 'HOUSE', currency: 'USD', spreadKey: application.userId }, amount },
+    { account: { system: 'FEES', currency: 'USD', spreadKey: application.userId }, amount: fee },
+    { account: owner, amount: refund },
+  ];
+  const resolution: HoldResolution = {
+    holdId: application.holdId,
+    idempotencyKey: `subscription:${application.id}:allotment`,
+    reason: 'subscription',
+    memo: `subscription ${application.id} ${offering.code} ${lots} lots`,
+    counter: lots === 0 ? null : counter,
+    owner,
+  };
+  const paid = amount.plus(fee).toFixed(2);
+  const notice = {
+    userId: application.userId,
+    template: (lots === 0 ? 'subscriptionNotAllotted' : 'subscriptionAllotted') as MessageTemplate,
+    values: { code: offering.code, quantity: String(lots * offering.lotSize), paid, refunded: refund.toFixed(2) },
+  };
+  return { resolution, row: { id: application.id, lots, paid, refunded: refund.toFixed(2) }, notice };
+}
+
+/** Messages per INSERT: set-based, under PostgreSQL's 65,535 parameters a statement. */
+const STATEMENT_ROWS = 10_000;
+
+/** A PostgreSQL array literal of numbers or decimal text, sent as one parameter. */
+const arrayOf = (values: ReadonlyArray<number | string>) => `{${values.join(',')}}`;
+
+/** Every application's row takes its allotment in one UPDATE (not one per application). */
+async function markAllotted(tx: Executor, rows: ReadonlyArray<{ id: number; lots: number; paid: string; refunded: string }>, at: Date) {
+  await tx.execute(sql`
+    UPDATE product_applications a
+    SET status = CASE WHEN t.lots = 0 THEN 'not_allotted' ELSE 'allotted' END, allotted_lots = t.lots,
+        paid = t.paid, refunded = t.refunded, allotted_at = ${at.toISOString()}
+    FROM unnest(${arrayOf(rows.map((row) => row.id))}::bigint[], ${arrayOf(rows.map((row) => row.lots))}::integer[],
+                ${arrayOf(rows.map((row) => row.paid))}::numeric[], ${arrayOf(rows.map((row) => row.refunded))}::numeric[])
+      AS t(id, lots, paid, refunded)
+    WHERE a.id = t.id AND a.status = 'held'`);
 }
 
 /**
@@ -83,9 +95,23 @@ export async function allotOffering(dependencies: DecisionDependencies, tx: Exec
     applications.map((row) => ({ applicationNo: row.id, lots: row.lots })),
     offering.seed,
   );
-  for (const [index, application] of applications.entries()) {
-    await resolveApplication(dependencies.ledger, tx, offering, application, outcome.allotted[index] ?? 0);
-  }
+  // Set-based (issue 18 §6): every hold in one ledger call, every row in one UPDATE, every message in one INSERT (per chunk).
+  const allotments = applications.map((application, index) => resolutionOf(offering, application, outcome.allotted[index] ?? 0));
+  await dependencies.ledger.resolveHolds(
+    tx,
+    allotments.map((each) => each.resolution),
+  );
+  await markAllotted(
+    tx,
+    allotments.map((each) => each.row),
+    dependencies.now(),
+  );
+  for (let start = 0; start < allotments.length; start += STATEMENT_ROWS)
+    await dependencies.notifyMany(
+      tx,
+      allotments.slice(start, start + STATEMENT_ROWS).map((each) => each.notice),
+    );
+  if (offering.kind === 'rights') await lapseRights(dependencies, tx, offering);
   const [updated] = await tx
     .update(productOfferings)
     .set({
@@ -114,12 +140,13 @@ export function listingOf(offering: repository.OfferingRow): NewListing {
 }
 
 /**
- * Settlement on the listing date: the stock joins the catalog (quoted by the feed from now on) and each
- * allotment becomes a position, each in its own savepoint: one refusal (a user whose trading is frozen)
- * leaves the offering allotted, retried at the next run, and the others settled.
+ * Settlement on the listing date: an IPO's stock joins the catalog (quoted by the feed from now on; the
+ * stock of a placing or a rights issue is listed already) and each allotment becomes a position, placed shares locked until
+ * their market date, each in its own savepoint: one refusal (a user whose trading is frozen) leaves the
+ * offering allotted, retried at the next run, and the others settled.
  */
 export async function listOffering(dependencies: DecisionDependencies, executor: Executor, offering: repository.OfferingRow) {
-  await dependencies.listStock(listingOf(offering));
+  if (offering.kind === 'ipo') await dependencies.listStock(listingOf(offering));
   const applications = await repository.applicationsOf(executor, offering.id);
   for (const application of applications) {
     const allottedLots = application.allottedLots ?? 0;
@@ -127,13 +154,17 @@ export async function listOffering(dependencies: DecisionDependencies, executor:
     try {
       await executor.transaction(async (tx) => {
         const quantity = allottedLots * offering.lotSize;
+        const price = new Decimal(offering.price);
+        const { amount, fee } = costOf(price, quantity, offering.feeRate);
         const positionId = await dependencies.openAllottedPosition(tx, {
           userId: application.userId,
           code: offering.code,
           quantity,
-          price: new Decimal(offering.price).toString(),
-          amount: costOf(offering.price, quantity, 0).amount.toFixed(2),
+          price: price.toFixed(Math.max(2, price.decimalPlaces())),
+          amount: amount.toFixed(2),
+          fee: fee.toFixed(2),
           idempotencyKey: `subscription:${application.id}`,
+          lockedUntil: offering.marketDate,
         });
         await tx.update(productApplications).set({ status: 'settled', positionId }).where(eq(productApplications.id, application.id));
       });

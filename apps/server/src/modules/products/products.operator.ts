@@ -10,6 +10,25 @@ import * as repository from './products.repository.ts';
 import { drawSeed, type ProductsService } from './products.service.ts';
 import { productOfferings } from './products.tables.ts';
 
+/**
+ * A placing sells at one fixed price and says from when its shares can be sold (on or after their delivery);
+ * a rights issue sells at one fixed price, one share a right, to holders on a record date before the window.
+ */
+function isKindShaped(input: OfferingInput) {
+  const isFixedPrice = new Decimal(input.price).eq(input.priceLow) && new Decimal(input.price).eq(input.priceHigh);
+  if (input.kind === 'placing') return isFixedPrice && input.marketDate !== undefined && input.marketDate >= input.listDate;
+  if (input.kind === 'rights')
+    return (
+      isFixedPrice &&
+      input.lotSize === 1 &&
+      input.rightsRatio !== undefined &&
+      new Decimal(input.rightsRatio).gt(0) &&
+      input.recordDate !== undefined &&
+      input.recordDate <= input.openTimestamp
+    );
+  return true;
+}
+
 /** Fields that must agree with each other; the schema has checked each alone. */
 function checkShape(input: OfferingInput) {
   const price = new Decimal(input.price);
@@ -17,7 +36,8 @@ function checkShape(input: OfferingInput) {
   const isWholeLots = [input.minQuantity, input.maxQuantity, input.sharesOffered].every((value) => value % input.lotSize === 0);
   const isOrdered =
     input.openTimestamp < input.purchaseEndDate && input.purchaseEndDate <= input.allotTimestamp && input.allotTimestamp <= input.listDate;
-  if (!isPriceInRange || !isWholeLots || !isOrdered || input.maxQuantity < input.minQuantity) throw new AppError('OFFERING_INVALID');
+  if (!isPriceInRange || !isWholeLots || !isOrdered || !isKindShaped(input) || input.maxQuantity < input.minQuantity)
+    throw new AppError('OFFERING_INVALID');
 }
 
 function valuesOf(input: OfferingInput, operatorId: number) {
@@ -42,6 +62,10 @@ function valuesOf(input: OfferingInput, operatorId: number) {
     closesAt: new Date(input.purchaseEndDate),
     allotsAt: new Date(input.allotTimestamp),
     listsAt: new Date(input.listDate),
+    marketDate: input.kind === 'placing' && input.marketDate !== undefined ? new Date(input.marketDate) : null,
+    reason: input.reason ?? '',
+    rightsRatio: input.kind === 'rights' ? (input.rightsRatio ?? null) : null,
+    recordDate: input.kind === 'rights' && input.recordDate !== undefined ? new Date(input.recordDate) : null,
     // Whoever wrote it last must not publish it.
     createdByOperatorId: operatorId,
   };
@@ -59,7 +83,12 @@ async function lockPending(tx: Executor, id: number, operatorId: number) {
 type ViewOf = (row: repository.OfferingRow, executor?: Executor) => Promise<Offering>;
 
 /** Publishing under four eyes (ADR 0015): a second operator publishes, and the ballot's seed is drawn and committed then. */
-function createPublishReview(db: Database, products: ProductsService, now: () => Date, viewOf: ViewOf) {
+function createPublishReview(
+  db: Database,
+  products: ProductsService,
+  { now, lastCloseOf }: Pick<OperatorDependencies, 'now' | 'lastCloseOf'>,
+  viewOf: ViewOf,
+) {
   return createReview(db, {
     permission: 'offerings.publish',
     queuePermission: 'offerings.edit',
@@ -77,7 +106,13 @@ function createPublishReview(db: Database, products: ProductsService, now: () =>
       if (now() >= row.opensAt) throw new AppError('OFFERING_INVALID');
       const [published] = await tx
         .update(productOfferings)
-        .set({ status: 'published', publishedByOperatorId: operatorId, ...drawSeed() })
+        // A placing's announcement: the stock's last close is kept, and its discount shown against it.
+        .set({
+          status: 'published',
+          publishedByOperatorId: operatorId,
+          referenceClose: row.kind === 'placing' ? (lastCloseOf(row.code) ?? null) : null,
+          ...drawSeed(),
+        })
         .where(eq(productOfferings.id, id))
         .returning();
       if (!published) throw new Error('offering vanished');
@@ -169,28 +204,37 @@ function createBook(db: Database, viewOf: ViewOf) {
 export type OfferingsOperator = ReturnType<typeof createOfferingsOperator>;
 
 /** The console's offerings (issue 18 §5): create and edit, publish under four eyes, the live book, the allotment preview and run. */
-export function createOfferingsOperator(dependencies: {
+type OperatorDependencies = {
   db: Database;
   products: ProductsService;
   isCodeListed(code: string): boolean;
+  /** The stock's last close as the feed has it now (a placing's reference price at its announcement). */
+  lastCloseOf(code: string): string | undefined;
   now: () => Date;
-}) {
-  const { db, products, now } = dependencies;
+};
+
+export function createOfferingsOperator(dependencies: OperatorDependencies) {
+  const { db, products } = dependencies;
   const audited = createAuditedDecision(db);
   const viewOf = async (row: repository.OfferingRow, executor: Executor = db) => {
     const [view] = await products.offeringViews([row], true, executor);
     if (!view) throw new AppError('OFFERING_NOT_FOUND');
     return view;
   };
-  async function checkCode(tx: Executor, code: string, exceptId?: number) {
+  /** An IPO needs a code nobody uses yet; a placing or a rights issue, a stock already listed. */
+  async function checkCode(tx: Executor, input: OfferingInput, exceptId?: number) {
+    if (input.kind !== 'ipo') {
+      if (!dependencies.isCodeListed(input.code)) throw new AppError('PLACING_STOCK_NOT_LISTED');
+      return;
+    }
     const same = await tx
       .select({ id: productOfferings.id })
       .from(productOfferings)
-      .where(and(eq(productOfferings.code, code), ne(productOfferings.status, 'rejected')));
-    if (dependencies.isCodeListed(code) || same.some((row) => row.id !== exceptId)) throw new AppError('OFFERING_CODE_TAKEN');
+      .where(and(eq(productOfferings.code, input.code), ne(productOfferings.status, 'rejected'), eq(productOfferings.kind, 'ipo')));
+    if (dependencies.isCodeListed(input.code) || same.some((row) => row.id !== exceptId)) throw new AppError('OFFERING_CODE_TAKEN');
   }
 
-  const review = createPublishReview(db, products, now, viewOf);
+  const review = createPublishReview(db, products, dependencies, viewOf);
   const preview = createPreview(db, viewOf);
 
   return {
@@ -208,7 +252,7 @@ export function createOfferingsOperator(dependencies: {
         'offering.create',
         { type: 'offering', id: 0 },
         async (tx) => {
-          await checkCode(tx, input.code);
+          await checkCode(tx, input);
           const [row] = await tx.insert(productOfferings).values(valuesOf(input, operator.operatorId)).returning();
           if (!row) throw new Error('offering insert returned nothing');
           return viewOf(row, tx);
@@ -228,7 +272,7 @@ export function createOfferingsOperator(dependencies: {
           const row = await repository.offeringById(tx, id, { forUpdate: true });
           if (!row) throw new AppError('OFFERING_NOT_FOUND');
           if (row.status !== 'pending') throw new AppError('OFFERING_NOT_PENDING');
-          await checkCode(tx, input.code, id);
+          await checkCode(tx, input, id);
           const [updated] = await tx
             .update(productOfferings)
             .set(valuesOf(input, operator.operatorId))

@@ -1,4 +1,4 @@
-import type { Offering, OfferingPhase, Subscription, SubscriptionState } from '@bolsa/contracts';
+import type { Offering, OfferingKind, OfferingPhase, Subscription, SubscriptionState } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
@@ -15,6 +15,19 @@ export const visibleStatuses = ['published', 'allotted', 'listed'] as const;
 export function phaseOf(row: OfferingRow, now: Date): OfferingPhase {
   if (now < row.opensAt) return 'upcoming';
   return now < row.closesAt ? 'open' : 'closed';
+}
+
+/** A placing's market date, reason, and its price's discount to the last close at announcement, a fact (4 decimals); a rights issue's ratio and record date. */
+function placingFacts(row: OfferingRow) {
+  const close = row.referenceClose === null ? null : new Decimal(row.referenceClose);
+  return {
+    marketDate: row.marketDate?.getTime() ?? null,
+    reason: row.reason,
+    referenceClose: close?.toString() ?? null,
+    discountRate: close?.greaterThan(0) ? close.minus(row.price).div(close).toFixed(4) : null,
+    rightsRatio: row.rightsRatio === null ? null : new Decimal(row.rightsRatio).toString(),
+    recordDate: row.recordDate?.getTime() ?? null,
+  };
 }
 
 /** An offering as the contracts show it; `forOperator` adds who created and published it, and the seed stays hidden until the draw. */
@@ -48,6 +61,7 @@ export function offeringView(row: OfferingRow, demand: Demand, now: Date, forOpe
     purchaseEndDate: row.closesAt.getTime(),
     allotTimestamp: row.allotsAt.getTime(),
     listDate: row.listsAt.getTime(),
+    ...placingFacts(row),
     seedHash: row.seedHash,
     seed: isDrawn ? row.seed : null,
     appliedLots: demand.lots,
@@ -87,6 +101,8 @@ export function subscriptionView(application: ApplicationRow, offering: Offering
     allottedQuantity: application.allottedLots === null ? null : application.allottedLots * offeringRow.lotSize,
     positionId: application.positionId === null ? null : String(application.positionId),
     createdTimestamp: application.createdAt.getTime(),
+    modifyTime: (application.allottedAt ?? application.createdAt).getTime(),
+    marketDate: offering.marketDate,
     explanation: isResolved
       ? {
           rule: offeringRow.allocationRule,
@@ -130,11 +146,11 @@ export async function offeringById(executor: Executor, id: number, options: { fo
   return rows[0];
 }
 
-export async function visibleOfferings(executor: Executor) {
+export async function visibleOfferings(executor: Executor, kind?: OfferingKind) {
   return executor
     .select()
     .from(productOfferings)
-    .where(inArray(productOfferings.status, [...visibleStatuses]))
+    .where(and(inArray(productOfferings.status, [...visibleStatuses]), kind ? eq(productOfferings.kind, kind) : undefined))
     .orderBy(desc(productOfferings.opensAt));
 }
 
@@ -175,18 +191,25 @@ export async function applicationOfIdentity(executor: Executor, offeringId: numb
   return rows[0];
 }
 
-export async function applicationsOfUser(executor: Executor, userId: number, limit: number, offset: number) {
+/** A user's applications to offerings of one kind, newest first. */
+export async function applicationsOfUser(executor: Executor, userId: number, kind: OfferingKind, limit: number, offset: number) {
+  const where = and(eq(productApplications.userId, userId), eq(productOfferings.kind, kind));
   const [rows, totals] = await Promise.all([
     executor
-      .select()
+      .select({ application: productApplications })
       .from(productApplications)
-      .where(eq(productApplications.userId, userId))
+      .innerJoin(productOfferings, eq(productOfferings.id, productApplications.offeringId))
+      .where(where)
       .orderBy(desc(productApplications.id))
       .limit(limit)
       .offset(offset),
-    executor.select({ total: count() }).from(productApplications).where(eq(productApplications.userId, userId)),
+    executor
+      .select({ total: count() })
+      .from(productApplications)
+      .innerJoin(productOfferings, eq(productOfferings.id, productApplications.offeringId))
+      .where(where),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows: rows.map((row) => row.application), total: totals[0]?.total ?? 0 };
 }
 
 /** What one lot costs with its fee, for the largest affordable application. */

@@ -19,7 +19,7 @@ export function registerProductsRoutes(app: FastifyInstance, products: ProductsS
     app,
     productsApi.create,
     { summary: 'Apply for an IPO in whole lots; the amount and fee are held', tags },
-    ({ principal, body }) => products.apply(principal, body),
+    ({ principal, body }) => products.apply(principal, body, 'ipo'),
   );
   userRoute(app, productsApi.fullNum, { summary: 'The largest affordable application to an IPO', tags }, ({ principal, body }) =>
     products.fullNum(principal, body.offeringId),
@@ -29,6 +29,45 @@ export function registerProductsRoutes(app: FastifyInstance, products: ProductsS
   );
   userRoute(app, productsApi.subscriptionPage, { summary: "The user's IPO applications, a page at a time", tags }, ({ principal, body }) =>
     products.subscriptionPage(principal, body),
+  );
+  registerPlacingRoutes(app, products);
+}
+
+/** Placings (issue 18 §3: the sale lists, the window, applying, the records, what is sellable now) and rights issues (§4) under /web. */
+function registerPlacingRoutes(app: FastifyInstance, products: ProductsService) {
+  const tags = ['products'];
+  publicRoute(app, productsApi.placingSaleList, { summary: 'Placings: upcoming, open and closed', tags }, ({ body }) =>
+    products.list(body.type, 'placing'),
+  );
+  publicRoute(app, productsApi.placingMarketList, { summary: 'Placings open for applications now', tags }, () =>
+    products.list('open', 'placing'),
+  );
+  publicRoute(app, productsApi.placingSaleTime, { summary: "A placing's sale window and market date", tags }, ({ body }) =>
+    products.saleTime(body.offeringId),
+  );
+  userRoute(
+    app,
+    productsApi.placingCreate,
+    { summary: 'Apply for placed shares in whole lots; the amount and fee are held', tags },
+    ({ principal, body }) => products.apply(principal, body, 'placing'),
+  );
+  userRoute(app, productsApi.placingSubscriptions, { summary: "The user's placing applications", tags }, ({ principal }) =>
+    products.subscriptions(principal, 'placing'),
+  );
+  userRoute(
+    app,
+    productsApi.placingFlatCount,
+    { summary: 'Of a stock held, what placings lock and what can be sold now', tags },
+    ({ principal, body }) => products.placedHolding(principal, body.code),
+  );
+  userRoute(app, productsApi.rights, { summary: "The user's rights issues: rights credited, exercised or lapsed", tags }, ({ principal }) =>
+    products.rights(principal),
+  );
+  userRoute(
+    app,
+    productsApi.rightsExercise,
+    { summary: 'Exercise all or part of the rights of a rights issue; the price and fee are held', tags },
+    ({ principal, body }) => products.apply(principal, body, 'rights'),
   );
 }
 

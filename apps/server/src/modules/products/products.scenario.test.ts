@@ -226,14 +226,25 @@ describe('products: an IPO from its creation to the sale of the listed shares', 
     });
 
     // The allotment ran early by hand; the listing waits for its date (4 h after the offering was created).
+    // Not quoted before its listing date: the catalog does not know the code yet.
+    const quoteOf = () => testApp.call('/m_ft/summary_detail?stockCode=ZETA', { method: 'GET' });
+    expect((await quoteOf()).body.code).toBe(3001);
     clock = new Date(clock.getTime() + 2 * HOUR);
     await testApp.app.platform.jobs.runIfDue('products-listing');
+    // From it on, the instrument is in the catalog the feed quotes (its simulated prices start at the listing: feed-sources.test).
+    expect((await quoteOf()).body.code).toBe(200);
     const [listed] = (await call<Subscription[]>('/position/subscription', ana.token)).body.data;
     expect(listed).toMatchObject({ state: 'listed' });
     quotes.set('ZETA', '12.00', '12.02');
-    const positions = await call<{ list: Array<{ id: string; stockCode: string; positionNum: string }> }>('/position/me', ana.token, {});
+    const positions = await call<{ list: Array<{ id: string; stockCode: string; positionNum: string; openPrice: string; fees: string }> }>(
+      '/position/me',
+      ana.token,
+      {},
+    );
     const position = positions.body.data.list.find((row) => row.id === listed?.positionId);
-    expect(position).toMatchObject({ stockCode: 'ZETA', positionNum: String(allottedLots * 100) });
+    // Its cost carries the allotment's 0.1 % fee, so its return is net of what was paid.
+    const allottedFee = (allottedLots * 100 * 10 * 0.001).toFixed(2);
+    expect(position).toMatchObject({ stockCode: 'ZETA', positionNum: String(allottedLots * 100), fees: allottedFee });
     const before = await wallet(ana.token, 'STOCK');
     const sold = await call('/position/flatPosition', ana.token, { id: listed?.positionId, idempotencyKey: key() });
     expect(sold.body.code, sold.body.msg).toBe(200);

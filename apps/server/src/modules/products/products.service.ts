@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type OfferingPhase, pageInfo } from '@bolsa/contracts';
+import { type OfferingKind, type OfferingPhase, type PlacingFlatCount, pageInfo } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
@@ -9,12 +9,15 @@ import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { costOf, seedHashOf } from './products.allotment.ts';
 import { allotOffering, type DecisionDependencies, listingOf, listOffering } from './products.decision.ts';
 import * as repository from './products.repository.ts';
+import { checkExercise, createRightsJob, type RightsDependencies, rightsOfUser } from './products.rights.ts';
 import { productApplications } from './products.tables.ts';
 
 export type ProductsDependencies = DecisionDependencies & {
   /** The verified identity behind a user (null until verified): one application per identity and offering. */
   identityOf(userId: number): Promise<string | null>;
-};
+  /** Of a stock the user holds: what placings lock and what can be sold now (trading's positions). */
+  placedHolding(userId: number, code: string): Promise<PlacingFlatCount>;
+} & RightsDependencies;
 
 /** A fresh ballot seed and the hash committed at publication. */
 export function drawSeed() {
@@ -23,14 +26,17 @@ export function drawSeed() {
 }
 
 type ApplyInput = { offeringId: number; quantity: number; idempotencyKey: string };
+/** Where an application comes in: `NewShares/create` applies to IPOs, `placing_order/create` to placings. */
+type Kind = OfferingKind;
 
 /** The refusals of an application that need no write, in the order a user meets them. */
 function checkApplication(
   offering: repository.OfferingRow | undefined,
+  kind: Kind,
   quantity: number,
   now: Date,
 ): asserts offering is repository.OfferingRow {
-  if (offering?.status !== 'published') throw new AppError('OFFERING_NOT_FOUND');
+  if (offering?.status !== 'published' || offering.kind !== kind) throw new AppError('OFFERING_NOT_FOUND');
   if (now < offering.opensAt || now >= offering.closesAt) throw new AppError('OFFERING_NOT_OPEN');
   if (quantity % offering.lotSize !== 0) throw new AppError('QUANTITY_NOT_WHOLE_LOTS', { lot: offering.lotSize });
   if (quantity < offering.minQuantity) throw new AppError('QUANTITY_BELOW_MINIMUM', { num: offering.minQuantity });
@@ -54,9 +60,10 @@ function createReads(db: Database, now: () => Date) {
     return rows.map((row) => repository.offeringView(row, demand.get(row.id) ?? repository.noDemand, at, forOperator));
   }
 
-  async function visibleOffering(id: number) {
+  async function visibleOffering(id: number, kind?: Kind) {
     const row = await repository.offeringById(db, id);
-    if (!row || !(repository.visibleStatuses as readonly string[]).includes(row.status)) throw new AppError('OFFERING_NOT_FOUND');
+    const isVisible = row && (repository.visibleStatuses as readonly string[]).includes(row.status) && (!kind || row.kind === kind);
+    if (!row || !isVisible) throw new AppError('OFFERING_NOT_FOUND');
     return row;
   }
 
@@ -79,7 +86,7 @@ type Reads = ReturnType<typeof createReads>;
 /** Applies in one transaction: the hold (which refuses short money) and the row, or neither. */
 function createApply(dependencies: ProductsDependencies, reads: Reads) {
   const { db, ledger, now } = dependencies;
-  return async function apply(principal: Principal, input: ApplyInput) {
+  return async function apply(principal: Principal, input: ApplyInput, kind: Kind) {
     const userId = userIdOf(principal);
     const replay = await db
       .select()
@@ -88,7 +95,8 @@ function createApply(dependencies: ProductsDependencies, reads: Reads) {
     const [replayed] = replay[0] ? await reads.subscriptionsOf([replay[0]]) : [];
     if (replayed) return replayed;
     const offering = await repository.offeringById(db, input.offeringId);
-    checkApplication(offering, input.quantity, now());
+    checkApplication(offering, kind, input.quantity, now());
+    if (kind === 'rights') await checkExercise(db, offering.id, userId, input.quantity);
     const identityKey = await dependencies.identityOf(userId);
     if (!identityKey) throw new AppError('IDENTITY_NOT_VERIFIED');
     if (await repository.applicationOfIdentity(db, offering.id, userId, identityKey)) throw new AppError('SUBSCRIPTION_EXISTS');
@@ -144,7 +152,7 @@ function createJobs(dependencies: ProductsDependencies) {
         await listOffering(dependencies, executor, offering);
     },
   };
-  return { allotmentJob, listingJob };
+  return { allotmentJob, listingJob, rightsJob: createRightsJob(dependencies) };
 }
 
 /** The subscription kernel's user side (issue 18 §1–2) and its scheduled decisions. */
@@ -180,11 +188,21 @@ export function createProductsService(dependencies: ProductsDependencies) {
     return { offering: view, lines };
   }
 
+  async function saleTime(offeringId: number) {
+    const [view] = await offeringViews([await visibleOffering(offeringId, 'placing')]);
+    if (!view) throw new AppError('OFFERING_NOT_FOUND');
+    const { phase, openTimestamp, purchaseEndDate, marketDate } = view;
+    return { offeringId: view.id, phase, openTimestamp, purchaseEndDate, marketDate, serverTime: now().getTime() };
+  }
+
   return {
-    async list(type: OfferingPhase | undefined) {
-      const views = await offeringViews(await repository.visibleOfferings(db));
+    /** Published offerings of one kind, optionally of one phase (upcoming, open, closed). */
+    async list(type: OfferingPhase | undefined, kind: Kind = 'ipo') {
+      const views = await offeringViews(await repository.visibleOfferings(db, kind));
       return type ? views.filter((view) => view.phase === type) : views;
     },
+    saleTime,
+    placedHolding: (principal: Principal, code: string) => dependencies.placedHolding(userIdOf(principal), code),
     async detail(id: number) {
       const [view] = await offeringViews([await visibleOffering(id)]);
       if (!view) throw new AppError('OFFERING_NOT_FOUND');
@@ -193,13 +211,15 @@ export function createProductsService(dependencies: ProductsDependencies) {
     result,
     apply: createApply(dependencies, reads),
     fullNum,
-    async subscriptions(principal: Principal) {
-      return subscriptionsOf((await repository.applicationsOfUser(db, userIdOf(principal), 100, 0)).rows);
+    rights: (principal: Principal) => rightsOfUser(db, userIdOf(principal), reads),
+    async subscriptions(principal: Principal, kind: Kind = 'ipo') {
+      return subscriptionsOf((await repository.applicationsOfUser(db, userIdOf(principal), kind, 100, 0)).rows);
     },
     async subscriptionPage(principal: Principal, page: { pageNum: number; pageSize: number }) {
       const { rows, total } = await repository.applicationsOfUser(
         db,
         userIdOf(principal),
+        'ipo',
         page.pageSize,
         (page.pageNum - 1) * page.pageSize,
       );
@@ -212,7 +232,8 @@ export function createProductsService(dependencies: ProductsDependencies) {
     allotNow: (tx: Executor, offeringId: number) => allotOffering(dependencies, tx, offeringId),
     /** At start: every listed offering's stock back in this process's catalog (it lives in memory). */
     async relistListed() {
-      for (const row of await repository.visibleOfferings(db)) if (row.status === 'listed') await dependencies.listStock(listingOf(row));
+      for (const row of await repository.visibleOfferings(db, 'ipo'))
+        if (row.status === 'listed') await dependencies.listStock(listingOf(row));
     },
     ...createJobs(dependencies),
   };

@@ -12,7 +12,7 @@ export const productOfferings = pgTable(
   'product_offerings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: textEnum('kind', ['ipo']).notNull(),
+    kind: textEnum('kind', ['ipo', 'placing', 'rights']).notNull(),
     status: textEnum('status', ['pending', 'published', 'allotted', 'listed', 'rejected']).notNull().default('pending'),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -34,6 +34,15 @@ export const productOfferings = pgTable(
     closesAt: at('closes_at').notNull(),
     allotsAt: at('allots_at').notNull(),
     listsAt: at('lists_at').notNull(),
+    /** Placings: from when the placed shares can be sold (they are delivered at lists_at, locked until then). */
+    marketDate: at('market_date'),
+    /** Placings: the reason announced, and the stock's last close at publication (the discount is shown against it). */
+    reason: text('reason').notNull().default(''),
+    referenceClose: decimal('reference_close'),
+    /** Rights issues: new shares per share held on the record date, the date, and when the rights were credited. */
+    rightsRatio: decimal('rights_ratio'),
+    recordDate: at('record_date'),
+    entitledAt: at('entitled_at'),
     /** The ballot's secret seed, drawn at publication; only its sha256 is shown until the draw has run. */
     seed: text('seed'),
     seedHash: text('seed_hash'),
@@ -51,7 +60,8 @@ export const productOfferings = pgTable(
     listedAt: at('listed_at'),
   },
   (table) => [
-    uniqueIndex('product_offerings_code_key').on(table.code).where(sql`status <> 'rejected'`),
+    // One IPO per code; placings are of stocks already listed, and a stock may place shares again.
+    uniqueIndex('product_offerings_code_key').on(table.code).where(sql`status <> 'rejected' AND kind = 'ipo'`),
     index('product_offerings_status_idx').on(table.status, table.opensAt),
     check(
       'product_offerings_four_eyes',
@@ -61,6 +71,8 @@ export const productOfferings = pgTable(
       'product_offerings_shape',
       sql`lot_size > 0 AND min_quantity > 0 AND max_quantity >= min_quantity AND shares_offered > 0 AND price > 0 AND opens_at < closes_at AND closes_at <= allots_at AND allots_at <= lists_at`,
     ),
+    check('product_offerings_market_date', sql`kind <> 'placing' OR (market_date IS NOT NULL AND market_date >= lists_at)`),
+    check('product_offerings_rights', sql`kind <> 'rights' OR (rights_ratio > 0 AND record_date IS NOT NULL AND record_date <= opens_at)`),
   ],
 );
 
@@ -95,5 +107,31 @@ export const productApplications = pgTable(
     uniqueIndex('product_applications_key').on(table.userId, table.idempotencyKey),
     index('product_applications_user_idx').on(table.userId, table.id.desc()),
     check('product_applications_lots', sql`lots > 0 AND (allotted_lots IS NULL OR (allotted_lots >= 0 AND allotted_lots <= lots))`),
+  ],
+);
+
+/**
+ * Rights issues (issue 18 §4): each holder's rights, credited from the holding on the record date
+ * (⌊held × ratio⌋ new shares), exercised through one application of the kernel (its money held, then
+ * posted by the allotment), or lapsed when the window closes unexercised.
+ */
+export const productRights = pgTable(
+  'product_rights',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offeringId: bigint('offering_id', { mode: 'number' })
+      .notNull()
+      .references(() => productOfferings.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    heldQuantity: decimal('held_quantity').notNull(),
+    rights: bigint('rights', { mode: 'number' }).notNull(),
+    status: textEnum('status', ['credited', 'lapsed']).notNull().default('credited'),
+    createdAt: createdAt(),
+    lapsedAt: at('lapsed_at'),
+  },
+  (table) => [
+    uniqueIndex('product_rights_holder').on(table.offeringId, table.userId),
+    index('product_rights_user_idx').on(table.userId, table.id.desc()),
+    check('product_rights_positive', sql`rights > 0`),
   ],
 );

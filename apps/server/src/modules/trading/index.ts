@@ -5,6 +5,7 @@ import { messages } from '../messages/index.ts';
 import { registerInstrumentsOperatorRoutes } from './instruments-admin.routes.ts';
 import { createInstrumentsAdminService } from './instruments-admin.service.ts';
 import { createExecutionEngine } from './trading.engine.ts';
+import { createPopular, registerPopularRoute } from './trading.popular.ts';
 import { registerTradingRoutes } from './trading.routes.ts';
 import { createTradingService, type QuoteSource } from './trading.service.ts';
 import { createTradingSettings } from './trading-settings.ts';
@@ -62,9 +63,13 @@ export const trading = defineModule({
     });
     const engine = createExecutionEngine({ service, quotes, bus, logger });
     const instruments = createInstrumentsAdminService({ db: database.db, catalog: market.catalog, settings });
-    return { service, engine, settings, instruments, quotes };
+    const popular = createPopular({ db: database.db, market: market.service, now });
+    return { service, engine, settings, instruments, quotes, popular };
   },
-  userRoutes: (web, { service }) => registerTradingRoutes(web, service),
+  userRoutes: (web, { service, popular }) => {
+    registerTradingRoutes(web, service);
+    registerPopularRoute(web, popular);
+  },
   operatorRoutes: (operatorApi, { instruments }) => registerInstrumentsOperatorRoutes(operatorApi, instruments),
   jobs: ({ service }) => [service.dayOrderExpiryJob, service.futuresSettlementJob],
   async start({ engine }, { options }) {

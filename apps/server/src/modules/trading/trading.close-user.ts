@@ -2,6 +2,7 @@ import { type Order, openCloseKinds } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { type Executor, inTransaction } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
+import { assertUnlocked } from './trading.allotment.ts';
 import { closeInTx, closeOrderOf } from './trading.close.ts';
 import type { TradingContext } from './trading.context.ts';
 import * as repository from './trading.repository.ts';
@@ -55,6 +56,7 @@ async function closeLockedPosition(
     return { order: first, isQueued: false };
   }
   if (!position?.isOpen) throw new AppError('POSITION_NOT_FOUND');
+  assertUnlocked(position, context.now());
   const instrument = context.instrumentOf(position.code);
   context.assertNotExpired(instrument);
   // What closes queued for the open have reserved is not closable again (read under the position's lock).

@@ -1,6 +1,6 @@
-import { inProgressOrderStatuses, openCloseKinds, orderStatuses } from '@bolsa/contracts';
+import { inProgressOrderStatuses, openCloseKinds, orderStatuses, tradeDirections } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, executePreparedText, ledgerRefusals, refusalOf, sqlStates } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/http/index.ts';
@@ -183,6 +183,7 @@ function filledRowsOf({ order, hold, fill }: FilledOrderInput, orderId: number, 
     stopLoss: numericColumnOrNull(order.stopLoss),
     isOpen: true,
     closePrice: null,
+    lockedUntil: null,
     createdAt: fill.at,
     closedAt: null,
   };
@@ -474,6 +475,38 @@ export async function queuedCloseQuantity(executor: Executor, positionId: number
     .from(tradingOrders)
     .where(queuedClosesOf(positionId));
   return String(row?.total ?? '0');
+}
+
+/**
+ * A user's open longs in a code, oldest first (locked with `forUpdate`), each with what is still
+ * closable: its quantity less the closes queued for the open. What a stock Sell closes, in that order.
+ */
+/**
+ * The user's open longs in a code, oldest first, each with what is still closable at `now`: less queued closes,
+ * and nothing while placed shares are locked before their market date (issue 18 §3, `lockedUntil`).
+ */
+export async function openLongsOf(executor: Executor, userId: number, code: string, options: { forUpdate: boolean; now: Date }) {
+  const query = executor
+    .select()
+    .from(tradingPositions)
+    .where(
+      and(
+        eq(tradingPositions.userId, userId),
+        eq(tradingPositions.code, code),
+        eq(tradingPositions.isOpen, true),
+        eq(tradingPositions.direction, tradeDirections.buy),
+      ),
+    )
+    .orderBy(asc(tradingPositions.id));
+  const rows = options.forUpdate ? await query.for('update') : await query;
+  const longs: Array<{ row: PositionRow; closable: Decimal; lockedUntil: Date | null }> = [];
+  for (const row of rows) {
+    const queued = new Decimal(await queuedCloseQuantity(executor, row.id));
+    const lockedUntil = row.lockedUntil && options.now < row.lockedUntil ? row.lockedUntil : null;
+    const closable = lockedUntil ? new Decimal(0) : Decimal.max(new Decimal(row.quantity).minus(queued), 0);
+    longs.push({ row, closable, lockedUntil });
+  }
+  return longs;
 }
 
 /** Cancels the closes still waiting on a position that has just closed by other means (take-profit, stop-out, settlement). */

@@ -9,12 +9,13 @@ import {
   tradeDirections,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db/index.ts';
+import { and, asc, eq, like, or } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
+import { assertUnlocked } from './trading.allotment.ts';
 import * as repository from './trading.repository.ts';
 import type { CreateKind, Instrument } from './trading.rules.ts';
-import { tradingPositions } from './trading.tables.ts';
+import { tradingOrders } from './trading.tables.ts';
 
 /** The fields of a new order this rule reads. */
 type SellInput = {
@@ -35,6 +36,7 @@ export function isStockSell(kind: CreateKind, input: { direction: TradeDirection
 type Dependencies = {
   db: Database;
   catalog: { byCode: ReadonlyMap<string, Instrument> };
+  now: () => Date;
   /** The service's close of all or part of a position at the market (queued while the market is shut). */
   closePosition(principal: Principal, input: { id: number; quantity?: string | undefined; idempotencyKey: string }): Promise<Order>;
 };
@@ -56,26 +58,10 @@ export function isShortable(instrument: Pick<Instrument, 'classify' | 'market'>)
 export function createSellToClose(dependencies: Dependencies) {
   const { db, catalog } = dependencies;
 
-  /** The user's open longs in a code, oldest first, each with what is still closable (less queued closes). */
+  /** The user's open longs in a code, oldest first, each with what is still closable (less queued closes, none while locked). */
   async function longsOf(userId: number, code: string) {
-    const rows = await db
-      .select()
-      .from(tradingPositions)
-      .where(
-        and(
-          eq(tradingPositions.userId, userId),
-          eq(tradingPositions.code, code),
-          eq(tradingPositions.isOpen, true),
-          eq(tradingPositions.direction, tradeDirections.buy),
-        ),
-      )
-      .orderBy(asc(tradingPositions.id));
-    const longs = [];
-    for (const row of rows) {
-      const queued = new Decimal(await repository.queuedCloseQuantity(db, row.id));
-      longs.push({ id: row.id, held: new Decimal(row.quantity), closable: Decimal.max(new Decimal(row.quantity).minus(queued), 0) });
-    }
-    return longs;
+    const longs = await repository.openLongsOf(db, userId, code, { forUpdate: false, now: dependencies.now() });
+    return longs.map(({ row, closable, lockedUntil }) => ({ id: row.id, held: new Decimal(row.quantity), closable, lockedUntil }));
   }
 
   /** Closes `quantity` against the longs, oldest first; the first close carries the order's own key. */
@@ -117,8 +103,11 @@ export function createSellToClose(dependencies: Dependencies) {
       if (earlier) return undefined;
       const longs = await longsOf(userId, code);
       const sellable = longs.reduce((sum, long) => sum.plus(long.closable), new Decimal(0));
-      if (new Decimal(input.quantity).greaterThan(sellable))
+      if (new Decimal(input.quantity).greaterThan(sellable)) {
+        const locked = longs.find((long) => long.lockedUntil);
+        if (locked) assertUnlocked(locked, dependencies.now());
         throw new AppError('SELL_EXCEEDS_HOLDING', { held: sellable.toString(), code });
+      }
       if (input.type !== orderTypes.market) throw new AppError('SELL_AT_MARKET_ONLY');
       return closeAgainst(principal, longs, input);
     },
@@ -137,4 +126,22 @@ export function createSellToClose(dependencies: Dependencies) {
       };
     },
   };
+}
+
+/**
+ * The orders one Sell made under a key: its own and, when it closed several longs, the further closes
+ * keyed `<key>:<position id>` (`closeAgainst`); any other order's key is the key alone.
+ */
+export async function ordersOfKey(executor: Executor, userId: number, idempotencyKey: string) {
+  const escaped = idempotencyKey.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return executor
+    .select()
+    .from(tradingOrders)
+    .where(
+      and(
+        eq(tradingOrders.userId, userId),
+        or(eq(tradingOrders.idempotencyKey, idempotencyKey), like(tradingOrders.idempotencyKey, `${escaped}:%`)),
+      ),
+    )
+    .orderBy(asc(tradingOrders.id));
 }

@@ -84,6 +84,8 @@ export const tradingPositions = pgTable(
     stopLoss: decimal('stop_loss'),
     isOpen: boolean('is_open').notNull().default(true),
     closePrice: decimal('close_price'),
+    /** Placed shares (issue 18 §3): the position cannot be closed before this instant (their market date). */
+    lockedUntil: at('locked_until'),
     createdAt: at('created_at').notNull().defaultNow(),
     closedAt: at('closed_at'),
   },

@@ -10,4 +10,4 @@ export {
 } from './errors.ts';
 export { createGroupQueue, type GroupQueueOptions, type GroupQueueStats } from './group-queue.ts';
 export { executePrepared, executePreparedText } from './prepared.ts';
-export { afterCommit, inTransaction, retryingConflicts } from './transaction.ts';
+export { afterCommit, inSavepoint, inTransaction, retryingConflicts } from './transaction.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
-import { afterCommit, inTransaction } from './transaction.ts';
+import { afterCommit, inSavepoint, inTransaction } from './transaction.ts';
 
 /** A stand-in that only runs the work: what is under test is the retry decision, not PostgreSQL. */
 function databaseFailingWith(codes: Array<string | undefined>) {
@@ -60,5 +60,36 @@ describe('inTransaction', () => {
     afterCommit({} as never, () => events.push('announced'));
     await Promise.resolve();
     expect(events).toEqual(['announced']);
+  });
+});
+
+describe('inSavepoint', () => {
+  /** A transaction whose savepoints are nested `transaction` calls, as Drizzle's are; a throw rolls back only that one. */
+  function nestingDatabase(events: string[]) {
+    const transactionOf = (name: string): { transaction: (work: (tx: unknown) => Promise<unknown>) => Promise<unknown> } => ({
+      async transaction(work) {
+        const result = await work(transactionOf(`${name}+`));
+        events.push(`${name} done`);
+        return result;
+      },
+    });
+    return transactionOf('tx') as unknown as Database;
+  }
+
+  it("holds a savepoint's after-commit callbacks until the caller's commit, and drops those of a savepoint rolled back", async () => {
+    const events: string[] = [];
+    await inTransaction(nestingDatabase(events), async (tx) => {
+      await inSavepoint(tx, async (savepoint) => {
+        afterCommit(savepoint, () => events.push('announced kept'));
+      });
+      await expect(
+        inSavepoint(tx, async (savepoint) => {
+          afterCommit(savepoint, () => events.push('announced refused'));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      events.push('run over');
+    });
+    expect(events).toEqual(['tx+ done', 'run over', 'tx done', 'announced kept']);
   });
 });

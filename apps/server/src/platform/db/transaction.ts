@@ -58,3 +58,20 @@ export async function inTransaction<T>(db: Database, work: (tx: Executor) => Pro
     return result;
   });
 }
+
+/**
+ * Runs `work` in a savepoint of the caller's transaction: a refusal rolls back only what `work` wrote,
+ * and what it registered with `afterCommit` runs when the caller's transaction commits (never for a
+ * savepoint rolled back). For a job that does many independent things in its one transaction.
+ */
+export async function inSavepoint<T>(executor: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const callbacks: Array<() => void> = [];
+  const result = await executor.transaction(async (tx) => {
+    pendingAfterCommit.set(tx, callbacks);
+    return work(tx);
+  });
+  const outer = pendingAfterCommit.get(executor);
+  if (outer) outer.push(...callbacks);
+  else for (const callback of callbacks) runSafely(callback);
+  return result;
+}

@@ -1,9 +1,11 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n.ts';
 import { MarkdownText } from './components/markdown-text.tsx';
+import { contentMessages } from './messages.ts';
 import { NewsDetailPage } from './pages/article-page.tsx';
 import { NoticesPage } from './pages/notices-page.tsx';
 import { WebviewPage } from './pages/webview-page.tsx';
@@ -37,6 +39,7 @@ const article = {
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(contentMessages);
 });
 beforeEach(() => {
   fetchMock.mockReset();

@@ -199,6 +199,11 @@ function OrdersCard() {
           { title: t('reviews.id'), dataIndex: 'id' },
           { title: t('reviews.user'), dataIndex: 'userEmail' },
           { title: t('blocktrade.code'), dataIndex: 'code' },
+          {
+            title: t('workedOrders.direction'),
+            dataIndex: 'direction',
+            render: (direction: number) => t(direction === 1 ? 'workedOrders.sell' : 'workedOrders.buy'),
+          },
           { title: t('blocktrade.quantity'), dataIndex: 'quantity' },
           { title: t('blocktrade.price'), dataIndex: 'price' },
           { title: t('blocktrade.midAtQuote'), dataIndex: 'midAtQuote' },

@@ -9,6 +9,8 @@ const queuePaths: Record<OperatorDashboard['queues'][number]['queue'], string> =
   deposits: '/deposits',
   withdrawals: '/withdrawals',
   adjustments: '/adjustments',
+  blockApplications: '/block-applications',
+  referrals: '/referral-rewards',
 };
 
 type Moved = Array<{ currency: string; count: number; amount: string }>;

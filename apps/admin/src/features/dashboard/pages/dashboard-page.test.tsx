@@ -29,6 +29,8 @@ describe('the dashboard (issue 15 §12)', () => {
         queues: [
           { queue: 'kyc', pending: 0, oldestTimestamp: null },
           { queue: 'withdrawals', pending: 4, oldestTimestamp: hourAgo },
+          { queue: 'blockApplications', pending: 2, oldestTimestamp: Date.now() - 30 * 60_000 },
+          { queue: 'referrals', pending: 2, oldestTimestamp: Date.now() - 2 * 86_400_000 },
         ],
         newUsers: 7,
         deposits: { requested: 3, credited: [{ currency: 'USD', count: 2, amount: '150.00' }] },
@@ -41,6 +43,13 @@ describe('the dashboard (issue 15 §12)', () => {
     expect(screen.getByText('Nothing waiting')).toBeTruthy();
     expect(screen.getByText(/Oldest waiting since 3 hours ago/)).toBeTruthy();
     expect(screen.getByText('4')).toBeTruthy();
+    // Block-trading applications count with the other reviews, their label leading to their queue.
+    // (the side menu's link, and the queue's on the dashboard)
+    const links = screen.getAllByRole('link', { name: 'Block-trade applications' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/block-applications', '/block-applications']);
+    expect(screen.getByText(/Oldest waiting since 30 minutes ago/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Held referral rewards' }).getAttribute('href')).toBe('/referral-rewards');
+    expect(screen.getByText(/Oldest waiting since 2 days ago/)).toBeTruthy();
     expect(screen.getByText('150.00 USD (2)')).toBeTruthy();
     expect(screen.getByText('New users')).toBeTruthy();
     expect(screen.getByText('Last reconciliation: differences found')).toBeTruthy();

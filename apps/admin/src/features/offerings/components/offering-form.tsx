@@ -1,14 +1,18 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
-import { allocationRules } from '@bolsa/contracts';
+import { allocationRules, offeringKinds } from '@bolsa/contracts';
 import { Button, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { type Offering, type OfferingInput, useSaveOffering } from '../api/offerings.ts';
 
 /** The form's values: dates as the browser's datetime-local text, everything else as the contract takes it. */
-type FormValues = Omit<OfferingInput, 'openTimestamp' | 'purchaseEndDate' | 'allotTimestamp' | 'listDate'> & {
+type FormValues = Omit<OfferingInput, 'openTimestamp' | 'purchaseEndDate' | 'allotTimestamp' | 'listDate' | 'marketDate' | 'recordDate'> & {
+  /** Rights issues: the record date whose holders receive rights. */
+  recordAt?: string;
   openAt: string;
   closeAt: string;
   allotAt: string;
   listAt: string;
+  /** Placings: from when the placed shares can be sold. */
+  marketAt?: string;
 };
 
 const HOUR = 3_600_000;
@@ -22,6 +26,7 @@ function initialOf(editing: Offering | null): Partial<FormValues> {
   if (!editing) {
     const start = Math.ceil((Date.now() + 24 * HOUR) / HOUR) * HOUR;
     return {
+      kind: 'ipo',
       exchangeCode: 'NASDAQ',
       allocationRule: 'ballot_one_lot_priority',
       lotSize: 100,
@@ -32,9 +37,15 @@ function initialOf(editing: Offering | null): Partial<FormValues> {
       closeAt: localText(start + 72 * HOUR),
       allotAt: localText(start + 96 * HOUR),
       listAt: localText(start + 144 * HOUR),
+      marketAt: localText(start + 168 * HOUR),
     };
   }
   return {
+    kind: editing.kind,
+    reason: editing.reason,
+    ...(editing.marketDate === null ? {} : { marketAt: localText(editing.marketDate) }),
+    ...(editing.recordDate === null ? {} : { recordAt: localText(editing.recordDate) }),
+    ...(editing.rightsRatio === null ? {} : { rightsRatio: editing.rightsRatio }),
     code: editing.code,
     name: editing.name,
     exchangeCode: editing.exchangeCode as FormValues['exchangeCode'],
@@ -66,27 +77,81 @@ const moneyFields = ['fundRaising', 'priceLow', 'priceHigh', 'price'] as const;
 const wholeFields = ['lotSize', 'minQuantity', 'maxQuantity', 'sharesOffered'] as const;
 const dateFields = ['openAt', 'closeAt', 'allotAt', 'listAt'] as const;
 
-/** Every field of an IPO (issue 18 §2); saving sends it for publication by another operator. */
+/** A placing's own fields: why the shares are placed and from when they can be sold (its price is fixed: no range). */
+function PlacingFields({ required }: { required: Array<{ required: boolean; message: string }> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col xs={24} sm={12}>
+        <Form.Item name="marketAt" label={t('offerings.fields.marketAt')} rules={required}>
+          <Input type="datetime-local" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="reason" label={t('offerings.fields.reason')} rules={required}>
+          <Input maxLength={300} />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** A rights issue's own fields: new shares per share held, and the record date (before the window opens). */
+function RightsFields({ required }: { required: Array<{ required: boolean; message: string }> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col xs={12} sm={6}>
+        <Form.Item name="rightsRatio" label={t('offerings.fields.rightsRatio')} rules={required}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item name="recordAt" label={t('offerings.fields.recordAt')} rules={required}>
+          <Input type="datetime-local" />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
+/** The contract's body from the form: dates as timestamps, and the one price of a placing or rights issue as its range too. */
+function inputOf({ openAt, closeAt, allotAt, listAt, marketAt, recordAt, ...values }: FormValues): OfferingInput {
+  const isPlacing = values.kind === 'placing';
+  const isRights = values.kind === 'rights';
+  return {
+    ...values,
+    ...(isPlacing || isRights ? { priceLow: values.price, priceHigh: values.price } : {}),
+    ...(isPlacing ? {} : { reason: undefined }),
+    ...(isRights && recordAt ? { recordDate: timestampOf(recordAt) } : { rightsRatio: undefined }),
+    openTimestamp: timestampOf(openAt),
+    purchaseEndDate: timestampOf(closeAt),
+    allotTimestamp: timestampOf(allotAt),
+    listDate: timestampOf(listAt),
+    ...(isPlacing && marketAt ? { marketDate: timestampOf(marketAt) } : {}),
+  };
+}
+
+/** Every field of an IPO (issue 18 §2), a placing (§3) or a rights issue (§4); saving sends it for publication by another operator. */
 export function OfferingForm({ editing, onDone }: { editing: Offering | null; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
+  const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'ipo';
   const save = useSaveOffering();
-  const submit = ({ openAt, closeAt, allotAt, listAt, ...values }: FormValues) =>
+  const submit = (values: FormValues) =>
     save
-      .mutateAsync({
-        ...values,
-        openTimestamp: timestampOf(openAt),
-        purchaseEndDate: timestampOf(closeAt),
-        allotTimestamp: timestampOf(allotAt),
-        listDate: timestampOf(listAt),
-        ...(editing ? { id: editing.id } : {}),
-      })
+      .mutateAsync({ ...inputOf(values), ...(editing ? { id: editing.id } : {}) })
       .then(onDone)
       .catch(() => undefined);
   const required = [{ required: true, message: t('offerings.required') }];
   return (
     <Form form={form} layout="vertical" initialValues={initialOf(editing)} onFinish={submit}>
       <Row gutter={12}>
+        <Col xs={24}>
+          <Form.Item name="kind" label={t('offerings.fields.kind')} rules={required}>
+            <Select options={offeringKinds.map((value) => ({ value, label: t(`offerings.kinds.${value}`) }))} />
+          </Form.Item>
+        </Col>
         {textFields.map(([field, max]) => (
           <Col key={field} xs={24} sm={12}>
             <Form.Item name={field} label={t(`offerings.fields.${field}`)} rules={field === 'prospectusUrl' ? [] : required}>
@@ -104,13 +169,15 @@ export function OfferingForm({ editing, onDone }: { editing: Offering | null; on
             <Input type="date" />
           </Form.Item>
         </Col>
-        {moneyFields.map((field) => (
-          <Col key={field} xs={12} sm={6}>
-            <Form.Item name={field} label={t(`offerings.fields.${field}`)} rules={required}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Col>
-        ))}
+        {moneyFields
+          .filter((field) => kind === 'ipo' || (field !== 'priceLow' && field !== 'priceHigh'))
+          .map((field) => (
+            <Col key={field} xs={12} sm={6}>
+              <Form.Item name={field} label={t(`offerings.fields.${field}`)} rules={required}>
+                <Input inputMode="decimal" />
+              </Form.Item>
+            </Col>
+          ))}
         {wholeFields.map((field) => (
           <Col key={field} xs={12} sm={6}>
             <Form.Item name={field} label={t(`offerings.fields.${field}`)} rules={required}>
@@ -135,6 +202,8 @@ export function OfferingForm({ editing, onDone }: { editing: Offering | null; on
             </Form.Item>
           </Col>
         ))}
+        {kind === 'placing' ? <PlacingFields required={required} /> : null}
+        {kind === 'rights' ? <RightsFields required={required} /> : null}
       </Row>
       <p>{t('offerings.fourEyes')}</p>
       <Button type="primary" htmlType="submit" loading={save.isPending}>

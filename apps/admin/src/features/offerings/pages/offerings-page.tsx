@@ -81,6 +81,7 @@ export function OfferingsPage() {
         dataSource={offerings.data ?? []}
         pagination={false}
         columns={[
+          { title: t('offerings.fields.kind'), key: 'kind', render: (_value, row) => <Tag>{t(`offerings.kinds.${row.kind}`)}</Tag> },
           { title: t('offerings.fields.code'), dataIndex: 'code' },
           { title: t('offerings.fields.name'), dataIndex: 'name' },
           {
@@ -94,6 +95,12 @@ export function OfferingsPage() {
             ),
           },
           { title: t('offerings.fields.price'), dataIndex: 'price' },
+          {
+            title: t('offerings.discount'),
+            key: 'discount',
+            render: (_value, row) =>
+              row.discountRate === null ? '—' : `${(Number(row.discountRate) * 100).toFixed(2)} % (${row.referenceClose ?? ''})`,
+          },
           {
             title: t('offerings.window'),
             key: 'window',

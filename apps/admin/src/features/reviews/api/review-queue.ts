@@ -1,11 +1,18 @@
 import type { EndpointAnswer } from '@bolsa/client-kit/api-client';
-import { operatorBlockApplicationsApi, operatorDepositApi, operatorKycApi, operatorLoanApi, operatorWithdrawalApi } from '@bolsa/contracts';
+import {
+  operatorBlockApplicationsApi,
+  operatorDepositApi,
+  operatorKycApi,
+  operatorLoanApi,
+  operatorReferralApi,
+  operatorWithdrawalApi,
+} from '@bolsa/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../lib/api-client.ts';
 
-/** The three review queues share one shape: a page of rows, approve, and reject with a reason. */
-export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc' | 'blocktrade' | 'loans';
+/** The review queues share one shape: a page of rows, approve, and reject with a reason. */
+export type ReviewResource = 'deposits' | 'withdrawals' | 'kyc' | 'blocktrade' | 'loans' | 'referrals';
 export type ReviewStatusFilter = 'pending' | 'all';
 
 export type OperatorDeposit = z.infer<typeof operatorDepositApi.queue.data>['list'][number];
@@ -22,6 +29,7 @@ const reviewEndpoints = {
   kyc: operatorKycApi,
   blocktrade: operatorBlockApplicationsApi,
   loans: { queue: operatorLoanApi.queue, approve: operatorLoanApi.approve, reject: operatorLoanApi.reject },
+  referrals: { queue: operatorReferralApi.queue, approve: operatorReferralApi.approve, reject: operatorReferralApi.reject },
 } as const;
 
 /** A queue's page and row, as its contract entry types them. */
@@ -38,6 +46,7 @@ const queueCalls: { [Resource in ReviewResource]: QueueCall<Resource> } = {
   kyc: (input) => callApi(reviewEndpoints.kyc.queue, input),
   blocktrade: (input) => callApi(reviewEndpoints.blocktrade.queue, input),
   loans: (input) => callApi(reviewEndpoints.loans.queue, input),
+  referrals: (input) => callApi(reviewEndpoints.referrals.queue, input),
 };
 
 export function reviewQueueQuery<Resource extends ReviewResource>(resource: Resource, status: ReviewStatusFilter, pageNum: number) {

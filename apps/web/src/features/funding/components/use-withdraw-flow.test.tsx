@@ -1,13 +1,16 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLocale } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { fundingMessages } from '../messages.ts';
 import { useWithdrawFlow } from './use-withdraw-flow.tsx';
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(fundingMessages);
 });
 
 const apply = vi.fn(async () => undefined);

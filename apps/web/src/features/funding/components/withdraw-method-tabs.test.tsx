@@ -1,3 +1,4 @@
+import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -5,10 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { fundingMessages } from '../messages.ts';
 import { isYenBankOffered, WithdrawMethodTabs } from './withdraw-method-tabs.tsx';
 
 beforeAll(async () => {
   await initI18n('es');
+  await loadFeatureMessages(fundingMessages);
 });
 
 function renderTabs(path: string, countryCode: string | null) {

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
@@ -14,7 +15,6 @@ import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useDepositMethods } from '../api/get-deposit-methods.ts';
-import { AddressQrCode } from '../components/address-qr-code.tsx';
 import '../funding.css';
 
 /**
@@ -94,7 +94,7 @@ export function DepositCryptoPage() {
               <h2 id="deposit-address-title" className="section-title">
                 {t('funding.depositAddress', { network: network.network })}
               </h2>
-              <AddressQrCode value={network.address} alt={t('funding.addressQrAlt', { network: network.network })} />
+              <QrCode value={network.address} alt={t('funding.addressQrAlt', { network: network.network })} />
               <p className="deposit-address-text">{network.address}</p>
               <button type="button" className="button button-small button-default" onClick={() => void copy()}>
                 {t('funding.copyAddress')}

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { fromQuoteRow, QuoteList, QuotePrice, withLiveQuote } from '../../../components/quote-list.tsx';
+import { SimulatedMarketBadge } from '../../../components/simulated-market-badge.tsx';
 import { Sparkline } from '../../../components/sparkline.tsx';
 import { formatDate, formatPercent, trendClass } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -124,6 +125,7 @@ export function HomePage() {
   const custom = useHomeCustomList();
   const leading = indices.data?.[0];
   const isFailed = indices.isError && hot.isError;
+  const dataSource = (indices.data ?? hot.data ?? custom.data)?.[0]?.dataSource;
   return (
     <>
       <NavBar
@@ -136,6 +138,7 @@ export function HomePage() {
         }
       />
       <PushStatusBanner />
+      <SimulatedMarketBadge dataSource={dataSource} />
       {isFailed ? (
         <EmptyState icon={<HistogramOutline />} title={t('market.loadFailed')} description={t('market.loadFailedDescription')} />
       ) : null}

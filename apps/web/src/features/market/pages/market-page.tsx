@@ -1,7 +1,7 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { REACH_BOTTOM_THROTTLE_MS } from '@bolsa/contracts';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
-import { SearchOutline } from 'antd-mobile-icons';
+import { FireFill, SearchOutline } from 'antd-mobile-icons';
 import { useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -82,9 +82,14 @@ export function MarketPage() {
         title={t('market.title')}
         hasBack={false}
         right={
-          <Link to={pagePath('search')} className="nav-bar-icon" aria-label={t('search.title')}>
-            <SearchOutline aria-hidden="true" />
-          </Link>
+          <>
+            <Link to={pagePath('popular')} className="nav-bar-icon" aria-label={t('market.popularLink')}>
+              <FireFill aria-hidden="true" />
+            </Link>
+            <Link to={pagePath('search')} className="nav-bar-icon" aria-label={t('search.title')}>
+              <SearchOutline aria-hidden="true" />
+            </Link>
+          </>
         }
       />
       <PushStatusBanner />

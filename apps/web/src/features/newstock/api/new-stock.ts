@@ -1,4 +1,4 @@
-import type { OfferingPhase } from '@bolsa/contracts';
+import type { OfferingKind, OfferingPhase } from '@bolsa/contracts';
 import { productsRoutes } from '@bolsa/contracts/routes';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
@@ -38,11 +38,36 @@ export function useAllotmentResult(id: string | null) {
   });
 }
 
-/** POST /NewShares/create: applies; the amount and fee are held on the SUBSCRIPTION wallet at once. */
-export function useApply() {
+/** POST /placing_stock/sale_list: the placings of one phase. */
+export function usePlacings(phase: OfferingPhase) {
+  return useQuery({
+    queryKey: [...scope, 'placings', phase],
+    queryFn: ({ signal }) => callApi(productsRoutes.placingSaleList, { body: { type: phase }, signal }),
+  });
+}
+
+/** POST /position/placing_subscription: the user's placing applications. */
+export function usePlacingRecords() {
+  return useQuery({
+    queryKey: [...scope, 'placing-records', ...tradeQueryScope],
+    queryFn: ({ signal }) => callApi(productsRoutes.placingSubscriptions, { signal }),
+  });
+}
+
+/** POST /position/getPlacingFlatCount: of a stock held, what placings lock and what can be sold now. */
+export function usePlacingFlatCount(code: string) {
+  return useQuery({
+    queryKey: [...scope, 'flat-count', code, ...tradeQueryScope],
+    queryFn: ({ signal }) => callApi(productsRoutes.placingFlatCount, { body: { code }, signal }),
+  });
+}
+
+/** POST /NewShares/create (an IPO) or /placing_order/create (a placing): the amount and fee are held on the SUBSCRIPTION wallet at once. */
+export function useApply(kind: OfferingKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { offeringId: number; quantity: number; idempotencyKey: string }) => callApi(productsRoutes.create, { body }),
+    mutationFn: (body: { offeringId: number; quantity: number; idempotencyKey: string }) =>
+      kind === 'placing' ? callApi(productsRoutes.placingCreate, { body }) : callApi(productsRoutes.create, { body }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: scope });
       await queryClient.invalidateQueries({ queryKey: tradeQueryScope });

@@ -33,10 +33,34 @@ export function offeringStateKey(offering: Offering): string {
   return `newstock.badge.${offering.phase}`;
 }
 
+const date = (value: number) => formatDate(value, 'DD/MM/YYYY HH:mm');
+
+/** A placing's facts: its fixed price against the last close at its announcement, why, its window and when the shares can be sold. */
+function placingFacts(offering: Offering, locale: Locale, t: TFunction): Array<[string, ReactNode]> {
+  const money = (value: string) => formatMoney(value, locale, '$');
+  const rows: Array<[string, ReactNode]> = [[t('newstock.placing.price'), money(offering.price)]];
+  if (offering.referenceClose) rows.push([t('newstock.placing.lastClose'), money(offering.referenceClose)]);
+  if (offering.discountRate) rows.push([t('newstock.placing.discount'), ratioPercent(offering.discountRate, locale)]);
+  if (offering.reason) rows.push([t('newstock.placing.reason'), offering.reason]);
+  rows.push(
+    [t('newstock.fields.lotSize'), formatNumber(offering.lotSize, locale, { decimals: 0 })],
+    [t('newstock.fields.minQuantity'), formatNumber(offering.minQuantity, locale, { decimals: 0 })],
+    [t('newstock.fields.sharesOffered'), formatNumber(offering.sharesOffered, locale, { decimals: 0 })],
+    [t('newstock.fields.feeRate'), ratioPercent(offering.feeRate, locale)],
+    [t('newstock.placing.window'), `${date(offering.openTimestamp)} – ${date(offering.purchaseEndDate)}`],
+    [t('newstock.placing.delivery'), date(offering.listDate)],
+    [t('newstock.placing.marketDate'), offering.marketDate === null ? '—' : date(offering.marketDate)],
+    [t('newstock.fields.rule'), t(`newstock.rules.${offering.allocationRule}`)],
+    [t('newstock.fields.demand'), t('newstock.demand', { applications: offering.applications, lots: offering.appliedLots })],
+  );
+  if (offering.oversubscription) rows.push([t('newstock.fields.oversubscription'), `${offering.oversubscription}×`]);
+  return rows;
+}
+
 /** The facts of one offering every screen shows the same way: price, lots, dates, rule and demand. */
 export function offeringFacts(offering: Offering, locale: Locale, t: TFunction): Array<[string, ReactNode]> {
+  if (offering.kind === 'placing') return placingFacts(offering, locale, t);
   const money = (value: string) => formatMoney(value, locale, '$');
-  const date = (value: number) => formatDate(value, 'DD/MM/YYYY HH:mm');
   const rows: Array<[string, ReactNode]> = [
     [t('newstock.fields.priceRange'), `${money(offering.priceLow)} – ${money(offering.priceHigh)}`],
     [t('newstock.fields.price'), money(offering.price)],

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { subscriptionCost } from '../../../components/subscription-cost.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
@@ -13,7 +14,6 @@ import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useApply, useFullNum, useOffering } from '../api/new-stock.ts';
 import { FactRows, offeringFacts } from '../components/offering-card.tsx';
-import { subscriptionCost } from '../components/subscription-cost.ts';
 import '../newstock.css';
 
 /** Lots typed as text: a whole number, or nothing yet. */
@@ -25,7 +25,7 @@ function ApplyForm({ offering, locale }: { offering: Offering; locale: Locale })
   const { t } = useTranslation();
   const navigate = useNavigate();
   const full = useFullNum(offering.id);
-  const apply = useApply();
+  const apply = useApply(offering.kind);
   const submission = useSubmissionKey();
   const minLots = offering.minQuantity / offering.lotSize;
   const [lotsText, setLotsText] = useState(String(minLots));
@@ -53,7 +53,7 @@ function ApplyForm({ offering, locale }: { offering: Offering; locale: Locale })
         onSuccess: () => {
           submission.settle();
           showToast(t('newstock.applied'), 'success');
-          navigate(pagePath('trade', { tab: 4 }));
+          navigate(offering.kind === 'placing' ? pagePath('placingRecord') : pagePath('trade', { tab: 4 }));
         },
         onError: (failure) => {
           if (!isAnswerUnknown(failure)) submission.settle();
@@ -137,11 +137,12 @@ export function NewStockPaymentPage() {
             <h2 className="ipo-section-title">{t('newstock.facts')}</h2>
             <FactRows rows={offeringFacts(offering.data, locale, t)} />
             <p className="ipo-note">{t(`newstock.rules.${offering.data.allocationRule}Explained`)}</p>
+            {offering.data.kind === 'placing' ? <p className="ipo-note">{t('newstock.placing.lockExplained')}</p> : null}
             <p className="ipo-hash">
               <span>{t('newstock.result.seedHash')}</span>
               <code>{offering.data.seedHash}</code>
             </p>
-            <p className="ipo-note">{t('newstock.honesty')}</p>
+            <p className="ipo-note">{t(offering.data.kind === 'placing' ? 'newstock.placing.honesty' : 'newstock.honesty')}</p>
           </>
         )}
       </div>

@@ -1,12 +1,12 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
-import type { Candle, Locale, QuoteTick } from '@bolsa/contracts';
+import type { Kline, Locale, QuoteTick } from '@bolsa/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { formatNumber, intlLocale } from '../../../lib/format.ts';
+import { decimalsOf, formatNumber, intlLocale } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import '../quote.css';
 
 type ChartApi = {
-  setCandles(candles: readonly Candle[], isIntraday: boolean): void;
+  setKline(kline: Kline): void;
   updateLast(tick: QuoteTick, bucketSeconds: number): void;
   remove(): void;
 };
@@ -14,14 +14,27 @@ type ChartApi = {
 const rise = '#0a7d3e';
 const fall = '#c62828';
 
-/**
- * The chart's axis and crosshair in the reader's language (issue 15 §9): "1.234,56" in Spanish, "1,234.56" in
- * English, dates by Intl. Prices keep up to 5 decimals (forex) and at least 2.
- */
+const previousCloseColor = '#8c8c8c';
+/** The US pre- and post-market behind the 1D chart's candles. */
+const extendedHoursColor = '#eef1f6';
+
+/** The chart's dates in the reader's language (issue 15 §9), by Intl. */
 export function chartLocalization(locale: Locale) {
+  return { locale: intlLocale(locale) };
+}
+
+/**
+ * The candle series' price format: its axis, crosshair and last-price label in the reader's language
+ * ("1.234,56" in Spanish, "1,234.56" in English) with exactly the decimals of the instrument's tick, and
+ * the tick as the scale's step, so EUR/USD is never drawn with 2 decimals (USD/JPY 3, AAPL 2). The
+ * volume bars keep their own format.
+ */
+export function chartPriceFormat(locale: Locale, tickSize: string) {
+  const decimals = decimalsOf(tickSize);
   return {
-    locale: intlLocale(locale),
-    priceFormatter: (price: number) => formatNumber(price, locale, { decimals: 5, minimumDecimals: 2 }),
+    type: 'custom' as const,
+    minMove: Number(tickSize) || 0.01,
+    formatter: (price: number) => formatNumber(price, locale, { decimals, minimumDecimals: decimals }),
   };
 }
 
@@ -30,14 +43,65 @@ function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+type ChartLibrary = typeof import('lightweight-charts');
+type AutoscaleInfo = import('lightweight-charts').AutoscaleInfo;
+type ChartOf = ReturnType<ChartLibrary['createChart']>;
+
+/**
+ * The 1D chart's session marks: the previous close as a dotted line (the day's move read against it)
+ * and, behind the candles, full-height bars over a US stock's pre- and post-market minutes. Made before
+ * the candle series, so the shading is drawn first.
+ */
+function createSessionMarks(library: ChartLibrary, chart: ChartOf) {
+  const shading = chart.addSeries(library.HistogramSeries, {
+    priceScaleId: 'session',
+    lastValueVisible: false,
+    priceLineVisible: false,
+    color: extendedHoursColor,
+  });
+  chart.priceScale('session').applyOptions({ scaleMargins: { top: 0, bottom: 0 }, visible: false });
+  type Time = Parameters<typeof shading.update>[0]['time'];
+  type Line = { remove(): void };
+  let previousClose: Line | undefined;
+  return {
+    set(kline: Kline, candles: ReturnType<ChartOf['addSeries']>) {
+      const isExtended = (time: number) => kline.extendedHours.some((hours) => time >= hours.start && time < hours.end);
+      shading.setData(kline.candles.map((row) => ({ time: row.time as Time, value: isExtended(row.time) ? 1 : 0 })));
+      previousClose?.remove();
+      previousClose = undefined;
+      const prevClose = kline.prevClose === null ? undefined : Number(kline.prevClose);
+      // The scale reaches the previous close, so its line is always in view.
+      candles.applyOptions({
+        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+          const info = original();
+          if (!info?.priceRange || prevClose === undefined) return info;
+          const { minValue, maxValue } = info.priceRange;
+          return { ...info, priceRange: { minValue: Math.min(minValue, prevClose), maxValue: Math.max(maxValue, prevClose) } };
+        },
+      });
+      if (prevClose === undefined) return;
+      const line = candles.createPriceLine({
+        price: prevClose,
+        color: previousCloseColor,
+        lineWidth: 1,
+        lineStyle: library.LineStyle.Dotted,
+        axisLabelVisible: true,
+        title: '',
+      });
+      previousClose = { remove: () => candles.removePriceLine(line) };
+    },
+  };
+}
+
 /**
  * The K-line: candlesticks with volume bars and a crosshair. lightweight-charts (about 45 KB compressed)
  * is imported only when a chart is shown, and only once the quote's numbers above it have been painted,
  * so a quote opened by link shows its price without waiting for the chart's library.
  */
-async function createKlineChart(element: HTMLElement, locale: Locale): Promise<ChartApi> {
+async function createKlineChart(element: HTMLElement, locale: Locale, tickSize: string): Promise<ChartApi> {
   await afterNextPaint();
-  const { createChart, CandlestickSeries, HistogramSeries, CrosshairMode } = await import('lightweight-charts');
+  const library = await import('lightweight-charts');
+  const { createChart, CandlestickSeries, HistogramSeries, CrosshairMode } = library;
   const chart = createChart(element, {
     autoSize: true,
     localization: chartLocalization(locale),
@@ -47,7 +111,9 @@ async function createKlineChart(element: HTMLElement, locale: Locale): Promise<C
     rightPriceScale: { borderColor: '#d9d9d9' },
     timeScale: { borderColor: '#d9d9d9', timeVisible: true, secondsVisible: false },
   });
+  const marks = createSessionMarks(library, chart);
   const candles = chart.addSeries(CandlestickSeries, {
+    priceFormat: chartPriceFormat(locale, tickSize),
     upColor: rise,
     downColor: fall,
     borderUpColor: rise,
@@ -55,14 +121,21 @@ async function createKlineChart(element: HTMLElement, locale: Locale): Promise<C
     wickUpColor: rise,
     wickDownColor: fall,
   });
-  const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' } });
+  const volume = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   candles.priceScale().applyOptions({ scaleMargins: { top: 0.05, bottom: 0.25 } });
   type Time = Parameters<typeof candles.update>[0]['time'];
   let last: { time: number; open: number; high: number; low: number; close: number; volume: number } | undefined;
   return {
-    setCandles(rows, isIntraday) {
-      chart.applyOptions({ timeScale: { timeVisible: isIntraday } });
+    setKline(kline) {
+      const rows = kline.candles;
+      chart.applyOptions({ timeScale: { timeVisible: kline.interval !== '1d' } });
+      marks.set(kline, candles);
       candles.setData(
         rows.map((row) => ({
           time: row.time as Time,
@@ -106,19 +179,12 @@ async function createKlineChart(element: HTMLElement, locale: Locale): Promise<C
   };
 }
 
-export function KlineChart({
-  candles,
-  interval,
-  live,
-}: {
-  candles: readonly Candle[] | undefined;
-  interval: string;
-  live: QuoteTick | undefined;
-}) {
+export function KlineChart({ kline, tickSize, live }: { kline: Kline | undefined; tickSize: string; live: QuoteTick | undefined }) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.resolvedLanguage as Locale | undefined) ?? currentLocale();
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ChartApi | undefined>();
+  const interval = kline?.interval ?? '1m';
   const bucketSeconds = interval === '1m' ? 60 : interval === '30m' ? 1800 : 86_400;
 
   useEffect(() => {
@@ -126,7 +192,7 @@ export function KlineChart({
     if (!element) return;
     let created: ChartApi | undefined;
     let isCancelled = false;
-    void createKlineChart(element, locale).then((api) => {
+    void createKlineChart(element, locale, tickSize).then((api) => {
       if (isCancelled) api.remove();
       else {
         created = api;
@@ -138,11 +204,11 @@ export function KlineChart({
       created?.remove();
       setChart(undefined);
     };
-  }, [locale]);
+  }, [locale, tickSize]);
 
   useEffect(() => {
-    if (chart && candles) chart.setCandles(candles, interval !== '1d');
-  }, [chart, candles, interval]);
+    if (chart && kline) chart.setKline(kline);
+  }, [chart, kline]);
 
   useEffect(() => {
     // Daily candles follow the trading date, which the quote's timestamp does not give: only intraday ones move live.
@@ -150,9 +216,9 @@ export function KlineChart({
   }, [chart, live, interval, bucketSeconds]);
 
   return (
-    <div className="kline" role="img" aria-label={t('quote.chartLabel')} data-candles={candles?.length ?? 0}>
+    <div className="kline" role="img" aria-label={t('quote.chartLabel')} data-candles={kline?.candles.length ?? 0} data-tick={tickSize}>
       <div ref={container} className="kline-canvas" />
-      {candles && candles.length === 0 ? <p className="kline-empty">{t('quote.noCandles')}</p> : null}
+      {kline && kline.candles.length === 0 ? <p className="kline-empty">{t('quote.noCandles')}</p> : null}
     </div>
   );
 }

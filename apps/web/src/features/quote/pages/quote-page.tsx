@@ -7,9 +7,11 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { PushStatusBanner } from '../../../components/push-status-banner.tsx';
 import { QuotePrice } from '../../../components/quote-list.tsx';
-import { formatDate, formatNumber, formatPercent, trendClass } from '../../../lib/format.ts';
+import { SimulatedMarketBadge } from '../../../components/simulated-market-badge.tsx';
+import { formatDate, formatDecimal, formatNumber, formatPercent, trendClass } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { loginRouteBackTo, paymentRouteOf } from '../../../lib/navigation.ts';
+import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
@@ -68,8 +70,11 @@ function WatchToggle({ detail }: { detail: QuoteDetail }) {
   );
 }
 
-/** Buy and Sell open the order page of this instrument's market (spec §2 payment pages). */
-function TradeButtons({ name, code, source }: { name: string; code: string; source: string }) {
+/**
+ * Buy and Sell open the order page of this instrument's market (spec §2 payment pages); a stock can
+ * also be worked over time (issue 19 §3), its code filled in on the worked-order page.
+ */
+function TradeButtons({ name, code, source, isStock }: { name: string; code: string; source: string; isStock: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="quote-trade-bar">
@@ -79,6 +84,11 @@ function TradeButtons({ name, code, source }: { name: string; code: string; sour
       <Link className="button button-sell" to={paymentRouteOf({ name, code, source, direction: tradeDirections.sell })}>
         {t('trade.sell')}
       </Link>
+      {isStock ? (
+        <Link className="button button-default quote-twap-link" to={pagePath('twap', { code })}>
+          {t('trade.twap.workOverTime')}
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -107,11 +117,8 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
   const change = live?.change ?? data.change;
   const changeRatio = live?.changeRatio ?? data.change_ratio;
   const status = live?.marketStatus ?? data.marketStatus;
-  const number = (value: string | null | undefined) => {
-    if (!value) return null;
-    const decimals = Math.min(4, value.split('.')[1]?.length ?? 0);
-    return formatNumber(value, locale, { decimals, minimumDecimals: decimals });
-  };
+  // Every price with its tick's decimals, as the server writes it (EUR/USD with 5, never cut to 2 or 4).
+  const number = (value: string | null | undefined) => (value ? formatDecimal(value, locale) : null);
   const compact = (value: string | null | undefined) =>
     value
       ? new Intl.NumberFormat(locale === 'es' ? 'es-AR' : locale, { notation: 'compact', maximumFractionDigits: 2 }).format(Number(value))
@@ -129,11 +136,12 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
             <QuotePrice price={price} symbol={variant === 'globalindex' || variant === 'forex' ? '' : data.currencySymbol} />
           </p>
           <p className={`quote-head-change ${trendClass(change)}`}>
-            {formatNumber(change, locale, { isSigned: true })} ({formatPercent(changeRatio, locale)})
+            {formatDecimal(change, locale, { isSigned: true })} ({formatPercent(changeRatio, locale)})
           </p>
         </div>
         <WatchToggle detail={data} />
       </section>
+      <SimulatedMarketBadge dataSource={data.dataSource} />
       {status !== 'open' && data.nextOpenTimestamp ? (
         <p className="quote-next-open">{t('quote.nextOpen', { time: formatDate(data.nextOpenTimestamp) })}</p>
       ) : null}
@@ -151,11 +159,7 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
           </button>
         ))}
       </div>
-      <KlineChart
-        candles={kline.data?.type === frame ? kline.data.candles : undefined}
-        interval={kline.data?.interval ?? '1m'}
-        live={live}
-      />
+      <KlineChart kline={kline.data?.type === frame ? kline.data : undefined} tickSize={data.tick_size} live={live} />
       <dl className="detail-grid">
         <Field label={t('quote.fields.open')} value={number(live?.open ?? data.open)} />
         <Field label={t('quote.fields.prevClose')} value={number(data.prev_close)} />
@@ -184,7 +188,9 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
         <Field label={t('quote.fields.lotSize')} value={data.lot_size} />
         <Field label={t('quote.fields.sector')} value={data.sector} isWide />
       </dl>
-      {variant !== 'globalindex' ? <TradeButtons name={data.name} code={data.stock_code} source={data.source} /> : null}
+      {variant !== 'globalindex' ? (
+        <TradeButtons name={data.name} code={data.stock_code} source={data.source} isStock={variant === 'stock'} />
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { BlockApplyBody } from '@bolsa/contracts';
+import type { BlockApplyBody, TradeDirection } from '@bolsa/contracts';
 import { blockTradeRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
@@ -38,7 +38,8 @@ export function useBlockInstruments() {
 /** POST /blockTrade/quote: a price held for 10 seconds. */
 export function useBlockQuote() {
   return useMutation({
-    mutationFn: (body: { stockCode: string; quantity: string; price?: string }) => callApi(blockTradeRoutes.quote, { body }),
+    mutationFn: (body: { stockCode: string; quantity: string; direction: TradeDirection; price?: string }) =>
+      callApi(blockTradeRoutes.quote, { body }),
   });
 }
 

@@ -1,11 +1,10 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { BlockOrder, Locale } from '@bolsa/contracts';
 import { Link } from 'react-router';
-import { currencySymbolOf, formatDate, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDate, formatDecimal, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useBlockOrders } from '../api/blocktrade.ts';
 import { SummaryRows } from './summary-rows.tsx';
-import { formatDecimal } from './trade-format.ts';
 import { TradeList } from './trade-list.tsx';
 
 /** One block and its post-trade report: quoted price, mid at quote and at fill, price against the mid, band and fee. */
@@ -16,7 +15,9 @@ function BlockOrderRow({ order, locale }: { order: BlockOrder; locale: Locale })
   return (
     <article className="trade-row block-order" aria-label={`${order.code} ${formatDecimal(order.quantity, locale)}`}>
       <header className="block-order-head">
-        <strong>{order.code}</strong>
+        <strong>
+          {order.code} · {t(`trade.sides.${order.direction}`)}
+        </strong>
         <span>{t('trade.block.status.filled')}</span>
       </header>
       <SummaryRows

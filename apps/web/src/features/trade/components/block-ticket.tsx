@@ -1,14 +1,14 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
-import type { BlockInstrument, BlockQuote, Locale } from '@bolsa/contracts';
+import { type BlockInstrument, type BlockQuote, type Locale, type TradeDirection, tradeDirections } from '@bolsa/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useAcceptBlock, useBlockQuote } from '../api/blocktrade.ts';
+import { DirectionChoice } from './order-ticket-fields.tsx';
 import { SummaryRows } from './summary-rows.tsx';
-import { formatDecimal } from './trade-format.ts';
 
 /** Seconds left on a quote, ticking every half second; 0 once it has expired. */
 function useSecondsLeft(expiresAt: number | null) {
@@ -49,7 +49,10 @@ function QuoteCard({ quote, locale, onRequote }: { quote: BlockQuote; locale: Lo
           [t('trade.fields.quantity'), formatDecimal(quote.quantity, locale)],
           [t('trade.fields.amount'), formatMoney(quote.amount, locale, symbol)],
           [t('trade.fields.fee'), formatMoney(quote.fee, locale, symbol)],
-          [t('trade.block.total'), formatMoney(quote.total, locale, symbol)],
+          [
+            t(quote.direction === tradeDirections.sell ? 'trade.block.totalSell' : 'trade.block.total'),
+            formatMoney(quote.total, locale, symbol),
+          ],
         ]}
       />
       <p className="form-note" aria-live="polite">
@@ -74,14 +77,27 @@ export function BlockTicket({ instrument, locale }: { instrument: BlockInstrumen
   const quote = useBlockQuote();
   const [quantity, setQuantity] = useState(instrument.blockSize);
   const [price, setPrice] = useState('');
+  const [direction, setDirection] = useState<TradeDirection>(tradeDirections.buy);
   const ask = () =>
     quote.mutate(
-      { stockCode: instrument.code, quantity: quantity.trim(), ...(price.trim() ? { price: price.trim().replace(',', '.') } : {}) },
+      {
+        stockCode: instrument.code,
+        quantity: quantity.trim(),
+        direction,
+        ...(price.trim() ? { price: price.trim().replace(',', '.') } : {}),
+      },
       { onError: showError },
     );
   const isTooSmall = !(Number(quantity) >= Number(instrument.blockSize));
   return (
     <section className="block-ticket" aria-label={t('trade.block.ticketTitle', { code: instrument.code })}>
+      <DirectionChoice
+        direction={direction}
+        onChange={(side) => {
+          setDirection(side);
+          quote.reset();
+        }}
+      />
       <label className="form-field">
         <span className="form-field-label">{t('trade.block.quantityLabel', { size: formatDecimal(instrument.blockSize, locale) })}</span>
         <span className="form-field-control">

@@ -1,10 +1,10 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type LeverageAcknowledgeBody, type LeverageQuestion, type Locale, leverageQuestions, leverageRiskOf } from '@bolsa/contracts';
 import { useState } from 'react';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { useAcknowledgeLeverage, useLeverageAcknowledgement } from '../api/leverage.ts';
 import type { OrderEstimate, TicketMarket } from './order-ticket-model.ts';
-import { formatDecimal, toMoneyText } from './trade-format.ts';
+import { toMoneyText } from './trade-format.ts';
 import './leverage-check.css';
 
 const questionIds = Object.keys(leverageQuestions) as LeverageQuestion[];

@@ -3,7 +3,7 @@ import { type Locale, orderTypes, type TradeDirection, timeInForces, tradeDirect
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
-import { formatMoney, formatPercent, trendClass } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney, formatPercent, trendClass } from '../../../lib/format.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import {
   type FieldName,
@@ -15,7 +15,7 @@ import {
 } from './order-ticket-model.ts';
 import { SummaryRows } from './summary-rows.tsx';
 import { TopUpOffer } from './top-up-offer.tsx';
-import { formatDecimal, toMoneyText } from './trade-format.ts';
+import { toMoneyText } from './trade-format.ts';
 
 /** Name, code, market status, last price and change, the touch, and a note when the market is closed. */
 export function OrderHead({ name, code, market, locale }: { name: string; code: string; market: TicketMarket; locale: Locale }) {

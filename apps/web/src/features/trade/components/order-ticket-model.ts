@@ -10,13 +10,12 @@ import {
 } from '@bolsa/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { currencySymbolOf } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDecimal } from '../../../lib/format.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { useInstrumentQuote } from '../api/get-instrument-quote.ts';
 import { type MinCount, useHalfOrFull, useMarketWallet, useMinCount, usePositionsByStock } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from './price-levels.ts';
 import type { StockSell } from './stock-sell.tsx';
-import { formatDecimal } from './trade-format.ts';
 
 /** What the leverage picker offers, cut to the market's limits (spec §2 "trading center ... leverage"). */
 export const leverageChoices = [1, 2, 5, 10, 20, 50, 100] as const;

@@ -4,7 +4,7 @@ import { Dialog } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { tradeTabRoute } from '../../../lib/navigation.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
@@ -20,7 +20,7 @@ import {
   validateTicket,
 } from './order-ticket-model.ts';
 import { SummaryRows } from './summary-rows.tsx';
-import { formatDecimal, toMoneyText } from './trade-format.ts';
+import { toMoneyText } from './trade-format.ts';
 
 /** The lines of the confirmation: what will be sent, and the estimate when there is one. */
 function confirmRows(draft: TicketDraft, estimate: OrderEstimate, symbol: TicketMarket['symbol'], t: TFunction, locale: Locale) {

@@ -4,13 +4,12 @@ import { type Locale, type Position, resultCodeOf, tradeDirections } from '@bols
 import { Popup } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AmountField } from '../../../components/amount-field.tsx';
-import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { useAddMargin, useMarketWallet, useUpdateTakeProfitStopLoss } from '../api/trading.ts';
 import { isPositiveDecimal, levelErrors } from './price-levels.ts';
-import { formatDecimal } from './trade-format.ts';
 import '../trade.css';
 import { SummaryRows } from './summary-rows.tsx';
 

@@ -9,8 +9,8 @@ import {
   tradeDirections,
 } from '@bolsa/contracts';
 import { useState } from 'react';
+import { formatDecimal } from '../../../lib/format.ts';
 import { useHolding } from '../api/get-holding.ts';
-import { formatDecimal } from './trade-format.ts';
 import './stock-sell.css';
 
 export type StockSell = {

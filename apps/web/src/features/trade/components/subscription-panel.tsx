@@ -83,6 +83,9 @@ export function SubscriptionPanel({ locale }: { locale: Locale }) {
       <Link className="button button-default button-block subscription-browse" to={pagePath('newstock', { tab: 'open' })}>
         {t('newstock.browse')}
       </Link>
+      <Link className="button button-default button-block subscription-browse" to={pagePath('placing', { tab: 'open' })}>
+        {t('newstock.placing.browse')}
+      </Link>
       <TradeList
         query={subscriptions}
         count={rows.length}

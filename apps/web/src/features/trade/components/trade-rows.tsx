@@ -2,9 +2,17 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type Order, openCloseKinds, orderStatuses, type Position, tradeDirections } from '@bolsa/contracts';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { currencySymbolOf, formatDate, formatMoney, formatNumber, formatPercent, formatSignedMoney } from '../../../lib/format.ts';
+import {
+  currencySymbolOf,
+  formatDate,
+  formatDecimal,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatSignedMoney,
+} from '../../../lib/format.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { formatDecimal, toMoneyText } from './trade-format.ts';
+import { toMoneyText } from './trade-format.ts';
 import '../trade.css';
 
 /** One fact of a row; a wide one (an amount that may be long, "NT$1.730.000,00") takes two of the three columns. */

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useBlockInstruments, useBlockPermission } from '../api/blocktrade.ts';
 import { BlockPermissionCard } from '../components/block-permission.tsx';
 import { BlockTicket } from '../components/block-ticket.tsx';
-import { formatDecimal } from '../components/trade-format.ts';
 import '../trade.css';
 
 /** The eligible instruments with their block size and today's band; with an active permission, tapping one opens its ticket. */

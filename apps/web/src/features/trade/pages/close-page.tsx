@@ -9,7 +9,7 @@ import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { currencySymbolOf, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDecimal, formatMoney, formatSignedMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { tradeTabRoute } from '../../../lib/navigation.ts';
@@ -17,7 +17,7 @@ import { useLiveQuotes } from '../../../lib/push-client.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useClosePosition, useHalfOrFull, useMinCount, usePositions } from '../api/trading.ts';
 import { useLivePositions } from '../api/use-live-positions.ts';
-import { formatDecimal, toMoneyText } from '../components/trade-format.ts';
+import { toMoneyText } from '../components/trade-format.ts';
 import { Pnl } from '../components/trade-rows.tsx';
 import '../trade.css';
 

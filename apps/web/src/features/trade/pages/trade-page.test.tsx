@@ -109,6 +109,7 @@ const blockOrder = {
   id: '9',
   orderId: '41',
   code: 'IMO',
+  direction: 0,
   quantity: '10000',
   price: '104.03',
   midAtQuote: '104.03',
@@ -122,6 +123,32 @@ const blockOrder = {
   quotedAtTimestamp: 1_764_100_000_000,
   filledAtTimestamp: 1_764_100_004_000,
 };
+
+const workedOrder = {
+  id: '12',
+  code: 'AAPL',
+  direction: 0,
+  status: 'working',
+  quantity: '100',
+  filledQuantity: '25',
+  remainingQuantity: '75',
+  averagePrice: '200.01',
+  filledAmount: '5000.25',
+  fees: '5.00',
+  currency: 'USD',
+  limitPrice: '201',
+  slices: 4,
+  slicesFilled: 1,
+  intervalSeconds: 75,
+  nextSliceAtTimestamp: Date.now() + 60_000,
+  waitReason: 'limit',
+  stopReason: null,
+  startedAtTimestamp: Date.now() - 15_000,
+  endsAtTimestamp: Date.now() + 285_000,
+  endedAtTimestamp: null,
+  fills: [],
+};
+let worked: unknown[] = [];
 
 const page = (list: unknown[]) => ({ list, total: list.length, pageNum: 1, pageSize: 100, hasMore: false });
 
@@ -155,6 +182,11 @@ beforeEach(() => {
       );
     if (url === '/web/position/consignList') return envelope(page(entrusted));
     if (url === '/web/blockTrade/pageList') return envelope(page([blockOrder]));
+    if (url === '/web/twap/pageList') return envelope(page(worked));
+    if (url === '/web/twap/cancel') {
+      worked = [{ ...workedOrder, status: 'cancelled', waitReason: null, nextSliceAtTimestamp: null }];
+      return envelope(worked[0]);
+    }
     if (url === '/web/orders/cancel') {
       entrusted = [];
       return envelope({ id: '5', status: 2 });
@@ -254,6 +286,24 @@ describe('TradePage', { timeout: 20_000 }, () => {
     expect(within(row).getByText('$1.040,30')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Operaciones en bloque' }).getAttribute('href')).toBe('/pages/product/blocktrade');
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/web/position/me')).toBe(false);
+  });
+
+  it("shows a worked order's progress in tab 7 and cancels it, keeping what filled", async () => {
+    worked = [workedOrder];
+    renderAt('/pages/trade/index?tab=7');
+    expect(screen.getByRole('tab', { name: 'Por tramos' }).getAttribute('aria-selected')).toBe('true');
+    const row = await screen.findByRole('article', { name: 'AAPL Compra' });
+    expect(within(row).getByText('Esperando: el precio está fuera del límite')).toBeTruthy();
+    expect(within(row).getByText('25 / 100')).toBeTruthy();
+    expect(within(row).getByText('$200,01')).toBeTruthy();
+    expect(within(row).getByText('1 / 4')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nueva orden por tramos' }).getAttribute('href')).toBe('/pages/trade/twap');
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Lo ya ejecutado (25 de 100) se mantiene.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/web/twap/cancel')).toBe(true));
+    expect(await within(await screen.findByRole('article', { name: 'AAPL Compra' })).findByText('Cancelada')).toBeTruthy();
   });
 
   it('cancels a waiting order after confirming, then refreshes the list', async () => {

@@ -7,7 +7,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
-import { currencySymbolOf, formatMoney } from '../../../lib/format.ts';
+import { currencySymbolOf, formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { loginRouteBackTo } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
@@ -18,19 +18,22 @@ import { useLivePositions } from '../api/use-live-positions.ts';
 import { BlockPanel } from '../components/block-orders.tsx';
 import { AddMarginDialog, EditLevelsDialog } from '../components/position-dialogs.tsx';
 import { floatingTotals } from '../components/position-valuation.ts';
+import { RightsPanel } from '../components/rights-panel.tsx';
 import { SubscriptionPanel } from '../components/subscription-panel.tsx';
-import { formatDecimal } from '../components/trade-format.ts';
 import { moreOf, TradeList } from '../components/trade-list.tsx';
 import { OrderRow, Pnl, PositionRow } from '../components/trade-rows.tsx';
+import { TwapPanel } from '../components/twap-orders.tsx';
 import '../trade.css';
 
-/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2, subscription 4, block 5. */
+/** The my-trade tabs of spec §2: holding 0, closed 1, entrusted 2, subscription 4, block 5, rights issue 6; and 7, orders worked over time (issue 19 §3). */
 const tabs = [
   { index: 0, name: 'holding' },
   { index: 1, name: 'closed' },
   { index: 2, name: 'entrusted' },
   { index: 4, name: 'subscription' },
   { index: 5, name: 'block' },
+  { index: 6, name: 'rights' },
+  { index: 7, name: 'worked' },
 ] as const;
 type TabIndex = (typeof tabs)[number]['index'];
 
@@ -153,11 +156,14 @@ function TabPanel({ tab, locale }: { tab: TabIndex; locale: Locale }) {
   if (tab === 2) return <EntrustedPanel locale={locale} />;
   if (tab === 4) return <SubscriptionPanel locale={locale} />;
   if (tab === 5) return <BlockPanel locale={locale} />;
+  if (tab === 6) return <RightsPanel locale={locale} />;
+  if (tab === 7) return <TwapPanel locale={locale} />;
   return <HoldingPanel locale={locale} />;
 }
 
 /**
- * /pages/trade/index: the user's trading, in five tabs (`?tab=0` holding, `1` closed, `2` entrusted, `4` subscription, `5` block).
+ * /pages/trade/index: the user's trading, in seven tabs (`?tab=0` holding, `1` closed, `2` entrusted, `4` subscription, `5` block,
+ * `6` rights issue, `7` worked).
  * Holdings revalue live on each quote of what they hold (`useLivePositions`: floating P&L, its percentage
  * and the total). Fills, cancellations and closes refresh every list at once through the push socket (`useLiveTrading`).
  */

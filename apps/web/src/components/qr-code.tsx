@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import '../funding.css';
+import './qr-code.css';
 
 /**
- * A QR code of a deposit address, drawn as a data-URL image. The `qrcode` library loads only
- * when a QR code is first shown, so it never weighs on the first load.
+ * A QR code of a text (a deposit address, a referral link), drawn as a PNG data-URL image. The `qrcode`
+ * library loads only when a QR code is first shown, so it never weighs on the first load. `onDrawn` gets
+ * the image, for a page that lets the user save it.
  */
-export function AddressQrCode({ value, alt }: { value: string; alt: string }) {
+export function QrCode({ value, alt, onDrawn }: { value: string; alt: string; onDrawn?: (dataUrl: string) => void }) {
   const [source, setSource] = useState<string | null>(null);
   useEffect(() => {
     let isCurrent = true;
@@ -13,7 +14,9 @@ export function AddressQrCode({ value, alt }: { value: string; alt: string }) {
     void import('qrcode')
       .then((module) => module.toDataURL(value, { width: 200, margin: 1, errorCorrectionLevel: 'M' }))
       .then((url) => {
-        if (isCurrent) setSource(url);
+        if (!isCurrent) return;
+        setSource(url);
+        onDrawn?.(url);
       })
       .catch(() => {
         if (isCurrent) setSource(null);
@@ -21,7 +24,7 @@ export function AddressQrCode({ value, alt }: { value: string; alt: string }) {
     return () => {
       isCurrent = false;
     };
-  }, [value]);
+  }, [value, onDrawn]);
   return (
     <div className="qr-code" aria-busy={source === null}>
       {source ? <img src={source} alt={alt} width={200} height={200} /> : <div className="qr-code-placeholder" />}

@@ -1,0 +1,131 @@
+import { SIMULATED_DATA_SOURCE } from '@bolsa/contracts';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, testInstrumentCodes } from '../../test/test-app.ts';
+import { createCatalog, decimalsOf, type Instrument, tickSizeAt } from './instruments.ts';
+
+type Candle = { time: number; open: string; high: string; low: string; close: string; volume: string };
+type Kline = {
+  type: string;
+  interval: string;
+  prevClose: string | null;
+  extendedHours: Array<{ start: number; end: number }>;
+  candles: Candle[];
+};
+type Row = Record<string, unknown> & { stock_code: string; price_nominal: string; change: string; currencySymbol: string; source: string };
+type Detail = Row & Record<'open' | 'high' | 'low' | 'prev_close' | 'bid' | 'ask' | 'high_52w' | 'low_52w' | 'amplitude' | 'last', string>;
+
+const catalog = createCatalog(testInstrumentCodes);
+/** The decimals of the instrument's tick at a price: what every price of it must be written with. */
+const tickDecimals = (instrument: Instrument, price: string) => decimalsOf(tickSizeAt(instrument.tickRule, Number(price)));
+
+describe('figures that agree with each other, through the API', () => {
+  let testApp: TestApp;
+  const get = async <T>(path: string) => {
+    const response = await testApp.call<T>(path, { method: 'GET' });
+    expect(response.body.code, path).toBe(200);
+    return response.body.data;
+  };
+
+  beforeAll(async () => {
+    // The feed moves only when the test drives it, so two reads see the same quote.
+    testApp = await startTestApp({ shouldStartMarketFeed: true, configOverrides: { MARKET_TICK_MS: '60000' } });
+    await testApp.app.market.feed.ready();
+    await testApp.app.market.feed.historyStored();
+    for (let round = 0; round < 40; round += 1) await testApp.app.market.feed.runRound();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('takes the 52-week range, day range, previous close and amplitude from the candles the charts draw', async () => {
+    for (const code of testInstrumentCodes) {
+      const detail = await get<Detail>(`/m_ft/detail_quote?stockCode=${code}`);
+      const { candles } = await get<Kline>(`/m_ft/kline?stockCode=${code}&type=1Y`);
+      const highs = candles.map((candle) => new Decimal(candle.high));
+      const lows = candles.map((candle) => new Decimal(candle.low));
+      expect(detail.high_52w, code).toBe(Decimal.max(...highs).toFixed(decimalsOf(detail.high_52w)));
+      expect(detail.low_52w, code).toBe(Decimal.min(...lows).toFixed(decimalsOf(detail.low_52w)));
+      const [previous, today] = candles.slice(-2) as [Candle, Candle];
+      expect({ open: detail.open, high: detail.high, low: detail.low, last: detail.last }, code).toEqual({
+        open: today.open,
+        high: today.high,
+        low: today.low,
+        last: today.close,
+      });
+      expect(detail.prev_close, code).toBe(previous.close);
+      const amplitude = new Decimal(today.high).minus(today.low).div(previous.close).times(100);
+      expect(detail.amplitude, code).toBe(amplitude.toFixed(2));
+    }
+  });
+
+  it("writes every price of every instrument with its tick's decimals in every market answer (EUR/USD with 5)", async () => {
+    const rows = [
+      ...(await get<{ list: Row[] }>('/m_ft/all_stock_list?pageSize=100')).list,
+      ...(await get<{ list: Row[] }>('/m_ft/futures_list?type=all')).list,
+      ...(await get<Row[]>('/m_ft/global_index')),
+      ...(await get<Row[]>(`/quotes/getStock?codes=${testInstrumentCodes.join(',')}`)),
+    ];
+    expect(new Set(rows.map((row) => row.stock_code))).toEqual(new Set(testInstrumentCodes));
+    for (const row of rows) {
+      const instrument = catalog.byCode.get(row.stock_code) as Instrument;
+      const decimals = tickDecimals(instrument, row.price_nominal);
+      expect(decimalsOf(row.price_nominal), row.stock_code).toBe(decimals);
+      expect(decimalsOf(row.change), `${row.stock_code} change ${row.change}`).toBe(decimals);
+    }
+    expect(decimalsOf(rows.find((row) => row.stock_code === 'EURUSD')?.price_nominal ?? '')).toBe(5);
+    for (const code of testInstrumentCodes) {
+      const instrument = catalog.byCode.get(code) as Instrument;
+      const detail = await get<Detail>(`/m_ft/detail_quote?stockCode=${code}`);
+      for (const field of ['last', 'open', 'high', 'low', 'prev_close', 'bid', 'ask', 'high_52w', 'low_52w'] as const) {
+        expect(decimalsOf(detail[field]), `${code} ${field} ${detail[field]}`).toBe(tickDecimals(instrument, detail[field]));
+      }
+      for (const type of ['1D', '1W', '1M', '3M', '1Y']) {
+        const kline = await get<Kline>(`/m_ft/kline?stockCode=${code}&type=${type}`);
+        for (const candle of kline.candles) {
+          for (const price of [candle.open, candle.high, candle.low, candle.close]) {
+            expect(decimalsOf(price), `${code} ${type} ${price}`).toBe(tickDecimals(instrument, price));
+          }
+        }
+      }
+    }
+  });
+
+  it('shows indices as points, never money, and says every quote is simulated', async () => {
+    const indices = await get<Row[]>('/m_ft/global_index');
+    expect(indices.map((row) => row.currencySymbol)).toEqual(indices.map(() => ''));
+    const detail = await get<Detail>('/m_ft/detail_quote?stockCode=SPX');
+    expect(detail.currencySymbol).toBe('');
+    const rows = await get<Row[]>(`/quotes/getStock?codes=${testInstrumentCodes.join(',')}`);
+    expect(rows.map((row) => row.dataSource)).toEqual(rows.map(() => SIMULATED_DATA_SOURCE));
+    expect(detail.dataSource).toBe(SIMULATED_DATA_SOURCE);
+    // Money stays money: a stock still has its symbol.
+    expect(rows.find((row) => row.stock_code === '2330')?.currencySymbol).toBe('NT$');
+  });
+
+  it("draws 1D as the quote's session from its open, with the previous close and a US stock's pre- and post-market", async () => {
+    const detail = await get<Detail>('/m_ft/detail_quote?stockCode=AAPL');
+    const kline = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1D');
+    expect(kline.prevClose).toBe(detail.prev_close);
+    const tradeDate = (await testApp.app.market.feed.latest('AAPL'))?.tradeDate as string;
+    // 04:00 to 09:30 and 16:00 to 20:00 New York of the trade date (UTC-5 in winter, UTC-4 in summer).
+    const [pre, post] = kline.extendedHours as [{ start: number; end: number }, { start: number; end: number }];
+    expect(kline.extendedHours).toHaveLength(2);
+    expect(pre.end - pre.start).toBe(5.5 * 3600);
+    expect(post.end - post.start).toBe(4 * 3600);
+    const dayStart = Date.parse(`${tradeDate}T00:00:00Z`) / 1000;
+    expect(pre.start - dayStart).toBeGreaterThanOrEqual(8 * 3600);
+    expect(pre.start - dayStart).toBeLessThanOrEqual(9 * 3600);
+    // Every candle is of that session: none from a day before, as a rolling 24 hours would show.
+    expect(kline.candles.length).toBeGreaterThan(0);
+    for (const candle of kline.candles) {
+      expect(candle.time).toBeGreaterThanOrEqual(pre.start);
+      expect(candle.time).toBeLessThan(post.end);
+    }
+    // An index has its regular session only, and no shading.
+    const index = await get<Kline>('/m_ft/kline?stockCode=SPX&type=1D');
+    expect(index.extendedHours).toEqual([]);
+    const daily = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1M');
+    expect({ prevClose: daily.prevClose, extendedHours: daily.extendedHours }).toEqual({ prevClose: null, extendedHours: [] });
+  });
+});

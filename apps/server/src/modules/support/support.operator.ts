@@ -1,0 +1,259 @@
+import { operatorSupportApi, pageInfo, paymentRiskOf, SUPPORT_HISTORY_MAX, type SupportContext } from '@bolsa/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterCommit, type Executor } from '../../platform/db/index.ts';
+import { AppError, type OperatorPrincipal, operatorRoute } from '../../platform/http/index.ts';
+import { type AuditMeta, createAudited, requirePermission } from '../../platform/operators/index.ts';
+import * as repository from './support.repository.ts';
+import type { SupportService } from './support.service.ts';
+
+export type SupportOperationsDependencies = {
+  /** The user beside the chat, read through the other modules' public surfaces. */
+  contextOf: (userId: number) => Promise<SupportContext>;
+  /** On the caller's executor: inside a transaction the embedded database has no second connection to wait for. */
+  userEmailsOf: (executor: Executor, userIds: number[]) => Promise<Map<number, string>>;
+  /** Where a held reply is reported (it writes nothing: a refusal). */
+  warn: (details: object, message: string) => void;
+};
+
+async function queueItemsOf(
+  executor: Executor,
+  rows: repository.ConversationRow[],
+  userEmailsOf: SupportOperationsDependencies['userEmailsOf'],
+) {
+  const ids = rows.map((row) => row.id);
+  // One after another: the executor may be a transaction's one connection.
+  const lastMessages = await repository.lastMessagesOf(executor, ids);
+  const operatorEmails = await repository.operatorEmailsOf(executor, [
+    ...new Set(rows.flatMap((row) => (row.assignedOperatorId === null ? [] : [row.assignedOperatorId]))),
+  ]);
+  const userEmails = await userEmailsOf(
+    executor,
+    rows.flatMap((row) => (row.userId === null ? [] : [row.userId])),
+  );
+  return rows.map((row) =>
+    repository.queueItemView(row, {
+      userEmail: row.userId === null ? null : (userEmails.get(row.userId) ?? null),
+      assignedOperatorEmail: row.assignedOperatorId === null ? null : (operatorEmails.get(row.assignedOperatorId) ?? null),
+      lastMessage: lastMessages.get(row.id),
+    }),
+  );
+}
+
+export type SupportOperations = ReturnType<typeof createSupportOperations>;
+
+/** The agent console: queue, a conversation with its user's context, assignment, replies, notes, closing, canned replies. */
+export function createSupportOperations(support: SupportService, dependencies: SupportOperationsDependencies) {
+  const { db, tellUser } = support.dependencies;
+  const audited = createAudited(db);
+  const { announce } = support;
+  const requireConversation = async (executor: Executor, id: number) => {
+    const row = await repository.conversationById(executor, id, true);
+    if (!row) throw new AppError('SUPPORT_CONVERSATION_NOT_FOUND');
+    return row;
+  };
+  const itemOf = async (executor: Executor, row: repository.ConversationRow) =>
+    (await queueItemsOf(executor, [row], dependencies.userEmailsOf))[0];
+  const target = (id: number) => ({ type: 'support_conversation', id });
+
+  return {
+    async queue(operator: OperatorPrincipal, query: { status: 'open' | 'closed' | 'all'; pageNum: number; pageSize: number }) {
+      requirePermission(operator, 'support.chat');
+      const page = await repository.queuePage(db, {
+        status: query.status,
+        limit: query.pageSize,
+        offset: (query.pageNum - 1) * query.pageSize,
+      });
+      return { list: await queueItemsOf(db, page.rows, dependencies.userEmailsOf), ...pageInfo(page.total, query.pageNum, query.pageSize) };
+    },
+
+    async detail(operator: OperatorPrincipal, id: number) {
+      requirePermission(operator, 'support.chat');
+      const row = await requireConversation(db, id);
+      const [conversation, messages, notes, context] = await Promise.all([
+        itemOf(db, row),
+        repository.messagesOf(db, id, null, SUPPORT_HISTORY_MAX),
+        repository.notesOf(db, id),
+        row.userId === null ? null : dependencies.contextOf(row.userId),
+      ]);
+      return {
+        conversation: conversation as NonNullable<typeof conversation>,
+        messages,
+        notes: notes.map((note) => ({
+          id: String(note.id),
+          operatorEmail: note.operatorEmail,
+          text: note.text,
+          createTimeTimestamp: note.createdAt.getTime(),
+        })),
+        ...repository.readMarksOf(row),
+        context,
+      };
+    },
+
+    async assign(operator: OperatorPrincipal, meta: AuditMeta, id: number) {
+      requirePermission(operator, 'support.chat');
+      return audited(operator, meta, 'support.assign', target(id), async (tx) => {
+        const row = await requireConversation(tx, id);
+        const assigned = await repository.updateConversation(tx, row.id, { assignedOperatorId: operator.operatorId });
+        return {
+          result: (await itemOf(tx, assigned)) as NonNullable<Awaited<ReturnType<typeof itemOf>>>,
+          after: { assignedOperatorId: operator.operatorId },
+        };
+      });
+    },
+
+    ...agentWrites(dependencies, { audited, requireConversation, itemOf, target, announce, tellUser }),
+
+    async cannedReplies(operator: OperatorPrincipal) {
+      requirePermission(operator, 'support.chat');
+      return (await repository.cannedReplies(db)).map(cannedView);
+    },
+
+    async saveCannedReply(
+      operator: OperatorPrincipal,
+      meta: AuditMeta,
+      input: { id?: string | undefined; language: string; title: string; text: string },
+    ) {
+      requirePermission(operator, 'support.replies');
+      const id = input.id === undefined ? undefined : Number(input.id);
+      return audited(operator, meta, 'support.cannedReply.save', { type: 'support_canned_reply', id: id ?? 'new' }, async (tx) => {
+        const row = await repository.saveCannedReply(tx, { ...input, id });
+        if (!row) throw new AppError('SUPPORT_CANNED_REPLY_NOT_FOUND');
+        return { result: cannedView(row), after: cannedView(row) };
+      });
+    },
+  };
+}
+
+function cannedView(row: { id: number; language: string; title: string; text: string }) {
+  return { id: String(row.id), language: row.language as 'es', title: row.title, text: row.text };
+}
+
+type WriteTools = {
+  audited: ReturnType<typeof createAudited>;
+  requireConversation: (executor: Executor, id: number) => Promise<repository.ConversationRow>;
+  itemOf: (executor: Executor, row: repository.ConversationRow) => Promise<ReturnType<typeof repository.queueItemView> | undefined>;
+  target: (id: number) => { type: string; id: number };
+  announce: SupportService['announce'];
+  tellUser: (userId: number, messageId: string) => void;
+};
+
+/** What an agent writes into a conversation: replies (checked for payment wording first), notes, read receipts, closing. */
+function agentWrites(dependencies: SupportOperationsDependencies, tools: WriteTools) {
+  const { audited, requireConversation, itemOf, target, announce, tellUser } = tools;
+  return {
+    async reply(operator: OperatorPrincipal, meta: AuditMeta, id: number, input: { text: string; clientKey: string }) {
+      requirePermission(operator, 'support.chat');
+      const risks = paymentRiskOf(input.text);
+      if (risks.length > 0) {
+        dependencies.warn(
+          { operatorId: operator.operatorId, conversationId: id, risks },
+          'support reply held back: payment details or wording',
+        );
+        throw new AppError('SUPPORT_REPLY_HELD');
+      }
+      return audited(operator, meta, 'support.reply', target(id), async (tx) => {
+        const row = await requireConversation(tx, id);
+        const inserted = await repository.insertMessage(tx, {
+          conversationId: id,
+          author: 'agent',
+          operatorId: operator.operatorId,
+          text: input.text,
+          clientKey: input.clientKey,
+        });
+        await repository.updateConversation(tx, id, {
+          status: 'open',
+          waitingSince: null,
+          lastMessageAt: inserted.createdAt,
+          assignedOperatorId: row.assignedOperatorId ?? operator.operatorId,
+          // The agent who answers has read everything before the answer, which is the newest message.
+          agentReadUpTo: inserted.id,
+        });
+        const message = (await repository.messagesOf(tx, id, inserted.id - 1, 1))[0];
+        if (!message) throw new Error('the reply just written is missing');
+        afterCommit(tx, () => {
+          announce(id, { type: 'message', message });
+          if (row.userId !== null) tellUser(row.userId, message.id);
+        });
+        return { result: message, after: { messageId: message.id } };
+      });
+    },
+
+    async note(operator: OperatorPrincipal, meta: AuditMeta, id: number, input: { text: string }) {
+      requirePermission(operator, 'support.chat');
+      return audited(operator, meta, 'support.note', target(id), async (tx) => {
+        await requireConversation(tx, id);
+        const note = await repository.insertNote(tx, { conversationId: id, operatorId: operator.operatorId, text: input.text });
+        const email = (await repository.operatorEmailsOf(tx, [operator.operatorId])).get(operator.operatorId) ?? '';
+        const view = { id: String(note.id), operatorEmail: email, text: note.text, createTimeTimestamp: note.createdAt.getTime() };
+        return { result: view, after: { noteId: view.id } };
+      });
+    },
+
+    async read(operator: OperatorPrincipal, meta: AuditMeta, id: number, input: { upToId: string }) {
+      requirePermission(operator, 'support.chat');
+      return audited(operator, meta, 'support.read', target(id), async (tx) => {
+        const row = await requireConversation(tx, id);
+        const upToId = Math.max(row.agentReadUpTo ?? 0, Number(input.upToId));
+        await repository.updateConversation(tx, id, { agentReadUpTo: upToId });
+        afterCommit(tx, () => announce(id, { type: 'read', author: 'agent', upToId: String(upToId) }));
+        return { result: { agentReadUpTo: String(upToId) }, after: { agentReadUpTo: upToId } };
+      });
+    },
+
+    async close(operator: OperatorPrincipal, meta: AuditMeta, id: number) {
+      requirePermission(operator, 'support.chat');
+      return audited(operator, meta, 'support.close', target(id), async (tx) => {
+        await requireConversation(tx, id);
+        const closed = await repository.updateConversation(tx, id, {
+          status: 'closed',
+          waitingSince: null,
+          isRatingAsked: true,
+          rating: null,
+        });
+        const system = await repository.insertMessage(tx, { conversationId: id, author: 'system', systemEvent: 'closed' });
+        afterCommit(tx, () => {
+          announce(id, { type: 'message', message: repository.messageView(system) });
+          announce(id, { type: 'status', status: 'closed', isRatingAsked: true });
+        });
+        const item = await itemOf(tx, closed);
+        if (!item) throw new Error('the closed conversation is missing');
+        return { result: item, after: { status: 'closed' } };
+      });
+    },
+  };
+}
+
+export function registerSupportOperatorRoutes(app: FastifyInstance, operations: SupportOperations) {
+  const tags = ['support'];
+  const metaOf = (request: { ip: string }) => ({ ipAddress: request.ip });
+  operatorRoute(app, operatorSupportApi.queue, { summary: 'Support conversations, longest waiting first', tags }, ({ operator, query }) =>
+    operations.queue(operator, query),
+  );
+  operatorRoute(
+    app,
+    operatorSupportApi.detail,
+    { summary: 'A conversation with its notes and its user beside it', tags },
+    ({ operator, params }) => operations.detail(operator, params.id),
+  );
+  operatorRoute(app, operatorSupportApi.assign, { summary: 'Take a conversation', tags }, ({ operator, params, request }) =>
+    operations.assign(operator, metaOf(request), params.id),
+  );
+  operatorRoute(app, operatorSupportApi.reply, { summary: 'Answer the user (held back if it names payment details)', tags }, (context) =>
+    operations.reply(context.operator, metaOf(context.request), context.params.id, context.body),
+  );
+  operatorRoute(app, operatorSupportApi.note, { summary: 'An internal note, never shown to the user', tags }, (context) =>
+    operations.note(context.operator, metaOf(context.request), context.params.id, context.body),
+  );
+  operatorRoute(app, operatorSupportApi.read, { summary: 'The agent read up to a message (read receipt)', tags }, (context) =>
+    operations.read(context.operator, metaOf(context.request), context.params.id, context.body),
+  );
+  operatorRoute(app, operatorSupportApi.close, { summary: 'Close and ask the user for a rating', tags }, ({ operator, params, request }) =>
+    operations.close(operator, metaOf(request), params.id),
+  );
+  operatorRoute(app, operatorSupportApi.cannedReplies, { summary: 'Canned replies per language', tags }, ({ operator }) =>
+    operations.cannedReplies(operator),
+  );
+  operatorRoute(app, operatorSupportApi.saveCannedReply, { summary: 'Add or edit a canned reply', tags }, ({ operator, body, request }) =>
+    operations.saveCannedReply(operator, metaOf(request), body),
+  );
+}

@@ -1,0 +1,79 @@
+import { loadFeatureMessages, useTranslation } from '@bolsa/client-kit/i18n';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { pushClient } from '../../../lib/push-client.ts';
+import { useToken } from '../../../lib/session-store.ts';
+import { supportMessages } from '../messages.ts';
+import './support-button.css';
+
+/** The chat itself is a chunk of its own, loaded when the button is first tapped. */
+const SupportPanel = lazy(async () => ({ default: (await import('./support-panel.tsx')).SupportPanel }));
+
+/**
+ * The customer-service pop-up's button (spec §2), on every page: a badge counts agent answers not read
+ * yet, and an answer that arrives while the chat is closed is announced (signed-in users, over the push
+ * socket). Its strings load after the first screen, and the button shows once they are there.
+ */
+export function SupportButton() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const [hasStrings, setHasStrings] = useState(false);
+  const [isOpen, setOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const isOpenRef = useRef(false);
+  isOpenRef.current = isOpen;
+
+  useEffect(() => {
+    let isLive = true;
+    void loadFeatureMessages(supportMessages).then(() => isLive && setHasStrings(true));
+    return () => {
+      isLive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let isLive = true;
+    void import('../api/support-api.ts')
+      .then((api) => api.fetchUnread(token !== null))
+      .then((count) => isLive && !isOpenRef.current && setUnread(count))
+      .catch(() => undefined);
+    if (!token) {
+      return () => {
+        isLive = false;
+      };
+    }
+    const stop = pushClient().onSupportEvent(() => {
+      if (isOpenRef.current) return;
+      setUnread((count) => count + 1);
+      void import('../../../lib/toast.ts').then(({ showToast }) => showToast(t('support.newReply')));
+    });
+    return () => {
+      isLive = false;
+      stop();
+    };
+  }, [token, t]);
+
+  if (!hasStrings) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="support-fab"
+        aria-label={unread > 0 ? `${t('support.open')} · ${t('support.unread', { count: unread })}` : t('support.open')}
+        onClick={() => {
+          setOpen(true);
+          setUnread(0);
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z" />
+        </svg>
+        {unread > 0 && <span className="support-fab-badge">{unread > 99 ? '99+' : unread}</span>}
+      </button>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <SupportPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

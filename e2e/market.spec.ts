@@ -16,6 +16,12 @@ test('a quote page shows a live price that changes within 5 seconds', async ({ p
   await expect(page.getByText('52-week high')).toBeVisible();
 });
 
+/**
+ * 1D is the session so far, which on a trading morning under the demo clock may be a few minutes
+ * (market.consistency.test pins the clock to check what 1D shows); 1M has about 21 trading days.
+ */
+const minimumCandles: Record<string, number> = { '1D': 0, '1M': 15 };
+
 test('every time frame of the K-line shows candles', async ({ page }) => {
   await page.goto(appleQuote);
   const chart = page.getByRole('img', { name: 'Price chart with volume' });
@@ -24,7 +30,7 @@ test('every time frame of the K-line shows candles', async ({ page }) => {
     await expect(page.getByRole('tab', { name: frame })).toHaveAttribute('aria-selected', 'true');
     await expect
       .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 })
-      .toBeGreaterThan(frame === '1M' ? 15 : 20);
+      .toBeGreaterThan(minimumCandles[frame] ?? 20);
   }
   await expect(chart.locator('canvas').first()).toBeVisible();
 });

@@ -16,6 +16,11 @@ type Row = Record<string, unknown> & { stock_code: string; price_nominal: string
 type Detail = Row & Record<'open' | 'high' | 'low' | 'prev_close' | 'bid' | 'ask' | 'high_52w' | 'low_52w' | 'amplitude' | 'last', string>;
 
 const catalog = createCatalog(testInstrumentCodes);
+/** A market clock that starts at an instant and then runs in real time. */
+const clockFrom = (iso: string) => {
+  const offset = Date.parse(iso) - Date.now();
+  return () => Date.now() + offset;
+};
 /** The decimals of the instrument's tick at a price: what every price of it must be written with. */
 const tickDecimals = (instrument: Instrument, price: string) => decimalsOf(tickSizeAt(instrument.tickRule, Number(price)));
 
@@ -29,7 +34,12 @@ describe('figures that agree with each other, through the API', () => {
 
   beforeAll(async () => {
     // The feed moves only when the test drives it, so two reads see the same quote.
-    testApp = await startTestApp({ shouldStartMarketFeed: true, configOverrides: { MARKET_TICK_MS: '60000' } });
+    // The market's clock runs from a Tuesday morning in New York, whatever day the suite runs on.
+    testApp = await startTestApp({
+      shouldStartMarketFeed: true,
+      configOverrides: { MARKET_TICK_MS: '60000' },
+      appOptions: { marketNow: clockFrom('2026-11-17T15:00:00Z') },
+    });
     await testApp.app.market.feed.ready();
     await testApp.app.market.feed.historyStored();
     for (let round = 0; round < 40; round += 1) await testApp.app.market.feed.runRound();
@@ -127,5 +137,37 @@ describe('figures that agree with each other, through the API', () => {
     expect(index.extendedHours).toEqual([]);
     const daily = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1M');
     expect({ prevClose: daily.prevClose, extendedHours: daily.extendedHours }).toEqual({ prevClose: null, extendedHours: [] });
+  });
+});
+
+describe("the 1D chart on a day the market does not trade, under the demo's always-open clock", () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // Thanksgiving 2026, 10:00 in New York: the demo's clock trades, the calendar has no session.
+    testApp = await startTestApp({
+      shouldStartMarketFeed: true,
+      configOverrides: { MARKET_TICK_MS: '60000' },
+      appOptions: { marketNow: clockFrom('2026-11-26T15:00:00Z') },
+    });
+    await testApp.app.market.feed.ready();
+    await testApp.app.market.feed.historyStored();
+    for (let round = 0; round < 5; round += 1) await testApp.app.market.feed.runRound();
+    // The minute traded since the clock started is stored, as the feed stores it every few seconds.
+    await testApp.app.market.feed.flush();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it("shows the minutes traded since, with the previous session's, instead of a handful of bars", async () => {
+    const response = await testApp.call<Kline>('/m_ft/kline?stockCode=AAPL&type=1D', { method: 'GET' });
+    const kline = response.body.data;
+    expect(kline.extendedHours).toEqual([]);
+    // Wednesday's whole regular session (390 minutes), then the minute the demo clock has traded since.
+    expect(kline.candles.length).toBe(391);
+    const wednesdayOpen = Date.parse('2026-11-25T14:30:00Z') / 1000;
+    expect(kline.candles[0]?.time).toBe(wednesdayOpen);
+    expect(kline.candles.at(-1)?.time).toBe(Date.parse('2026-11-26T15:00:00Z') / 1000);
   });
 });

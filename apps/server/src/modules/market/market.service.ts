@@ -59,6 +59,9 @@ const MARKET_ALIASES: Record<string, (instrument: Instrument) => boolean> = {
 };
 const KLINE_CACHE_MS = 5_000;
 const DAY_MS = 86_400_000;
+/** How far back the 1D chart looks for the previous session when the trade date has none, and the run it must make. */
+const FALLBACK_LOOKBACK_MS = 5 * DAY_MS;
+const FALLBACK_MINIMUM_CANDLES = 60;
 
 function pageOfList<T>(list: readonly T[], pageNum: number, pageSize: number): Page<T> {
   const start = (pageNum - 1) * pageSize;
@@ -306,9 +309,13 @@ export function createMarketService(dependencies: {
     const window = sessionWindowOf(instrument, tick.tradeDate);
     let rows = window ? await repository.readCandles(db, instrument.code, '1m', window.from, window.to) : [];
     if (rows.length === 0) {
-      // A clock that trades outside the calendar (demos, tests): the latest run of minutes.
+      // A clock that trades outside the calendar (the demo's, on a weekend or holiday): the latest run
+      // of minutes, with the session before it while that run is short (back over a long weekend).
       const latest = await repository.latestCandleTime(db, instrument.code, '1m');
-      if (latest !== undefined) rows = latestSession(await repository.readCandles(db, instrument.code, '1m', latest - DAY_MS, latest));
+      if (latest !== undefined) {
+        const recent = await repository.readCandles(db, instrument.code, '1m', latest - FALLBACK_LOOKBACK_MS, latest);
+        rows = latestSession(recent, FALLBACK_MINIMUM_CANDLES);
+      }
     }
     const extendedHours = (window?.extended ?? []).map(([start, end]) => ({ start: start / 1000, end: end / 1000 }));
     return {

@@ -1,11 +1,6 @@
-import { currencyOfWallet, type WalletType } from '@bolsa/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { operatorWithRole } from '../../test/operators.ts';
-import { scriptedQuotes } from '../../test/scripted-quotes.ts';
-import { operatorToken, registerUser, startTestApp, type TestApp, verifyIdentity, withOperator } from '../../test/test-app.ts';
-import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+import { type OfferingApp, startOfferingApp } from '../../test/offering-app.ts';
 
-type Wallet = { balance: string; usedBalance: string; availableBalance: string };
 type Offering = { id: string; kind: string; phase: string; sharesOffered: number };
 type Subscription = {
   id: string;
@@ -24,61 +19,38 @@ const HOUR = 3_600_000;
 let clock = new Date('2026-11-18T15:00:00Z');
 
 describe('products: a rights issue credited from the holdings on its record date, exercised in part, the rest lapsed', () => {
-  const quotes = scriptedQuotes();
-  let testApp: TestApp;
-  let ledger: LedgerService;
-  let admin: string;
-  let second: { token: string };
-  let counter = 0;
-  const key = () => `rights-key-${Date.now().toString(36)}-${++counter}`;
-  const call = <T>(path: string, token: string | undefined, body?: unknown, language = 'en') =>
-    testApp.call<T>(path, { ...(token ? { token } : {}), language, ...(body === undefined ? {} : { body }) });
-  const op = <T>(path: string, token: string, body?: unknown) =>
-    testApp.call<T>(path, { isOperatorApi: true, token, method: 'POST', ...(body === undefined ? {} : { body }) });
-  const wallet = async (token: string, walletType: WalletType) =>
-    (await call<Wallet>('/wallet/getWalletBalance', token, { walletType })).body.data;
-  const fund = (userId: string, walletType: WalletType, amount: string) =>
-    ledger.post(testApp.database.db, {
-      idempotencyKey: `rights-fund:${userId}:${key()}`,
-      reason: 'deposit',
-      legs: [
-        { account: { system: 'DEPOSIT_CLEARING', currency: currencyOfWallet(walletType) }, amount: `-${amount}` },
-        { account: { userId: Number(userId), walletType }, amount },
-      ],
-    });
-  let documentCounter = 0;
+  let kit: OfferingApp;
   /** A verified user with money on SUBSCRIPTION and STOCK, holding `shares` AAPL bought now. */
   async function holder(shares: number) {
-    documentCounter += 1;
-    const user = await registerUser(testApp);
-    await verifyIdentity(testApp, user, admin, `6${String(documentCounter).padStart(7, '0')}`);
-    await fund(user.user.id, 'SUBSCRIPTION', '10000');
-    await fund(user.user.id, 'STOCK', '30000');
+    const user = await kit.verifiedUser();
+    await kit.fund(user.user.id, 'SUBSCRIPTION', '10000');
+    await kit.fund(user.user.id, 'STOCK', '30000');
     if (shares > 0) await trade(user.token, 0, shares);
     return user;
   }
   async function trade(token: string, direction: 0 | 1, shares: number) {
-    const order = await call('/stock/create', token, { stockCode: 'AAPL', direction, quantity: String(shares), idempotencyKey: key() });
+    const order = await kit.call('/stock/create', token, {
+      stockCode: 'AAPL',
+      direction,
+      quantity: String(shares),
+      idempotencyKey: kit.key(),
+    });
     expect(order.body.code, order.body.msg).toBe(200);
   }
-  const rightsOf = async (token: string) => (await call<Rights[]>('/position/rights_issue', token)).body.data;
+  const rightsOf = async (token: string) => (await kit.call<Rights[]>('/position/rights_issue', token)).body.data;
   const exercise = (token: string, offeringId: string, quantity: number, language = 'en') =>
-    call<Subscription>('/rights_issue/exercise', token, { offeringId, quantity, idempotencyKey: key() }, language);
+    kit.call<Subscription>('/rights_issue/exercise', token, { offeringId, quantity, idempotencyKey: kit.key() }, language);
 
   beforeAll(async () => {
-    testApp = await startTestApp({ configOverrides: withOperator, appOptions: { quoteSource: quotes, now: () => clock } });
-    ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
-    admin = await operatorToken(testApp);
-    second = await operatorWithRole(testApp, 'admin');
-    quotes.set('AAPL', '199.99', '200.01', 'open', '200.00');
+    kit = await startOfferingApp({ name: 'rights', documentPrefix: '6', now: () => clock });
   });
   afterEach(async () => {
-    await testApp.app.trading.engine.idle();
-    const report = await ledger.reconcile();
+    await kit.testApp.app.trading.engine.idle();
+    const report = await kit.ledger.reconcile();
     expect(report.isBalanced, JSON.stringify(report)).toBe(true);
   });
   afterAll(async () => {
-    await testApp?.close();
+    await kit?.testApp.close();
   });
 
   it('credits the record date holders, refuses wrong exercises translated, posts the exercise, lapses the rest and delivers the shares', async () => {
@@ -106,10 +78,10 @@ describe('products: a rights issue credited from the holdings on its record date
       allotTimestamp: at + 3 * HOUR,
       listDate: at + 4 * HOUR,
     };
-    expect((await op('/offerings', admin, { ...body, recordDate: at + 3 * HOUR })).body.code).toBe(8008);
-    const created = await op<Offering>('/offerings', admin, body);
+    expect((await kit.op('/offerings', kit.admin, { ...body, recordDate: at + 3 * HOUR })).body.code).toBe(8008);
+    const created = await kit.op<Offering>('/offerings', kit.admin, body);
     expect(created.body.code, created.body.msg).toBe(200);
-    const published = await op<Offering>(`/offerings/publish/${created.body.data.id}/approve`, second.token);
+    const published = await kit.op<Offering>(`/offerings/publish/${created.body.data.id}/approve`, kit.second.token);
     const id = published.body.data.id;
     const [ana, ben, dan] = [await holder(100), await holder(50), await holder(3)];
 
@@ -117,15 +89,15 @@ describe('products: a rights issue credited from the holdings on its record date
     clock = new Date(at + HOUR + 60_000);
     const cat = await holder(100);
     await trade(ben.token, 1, 50);
-    await testApp.app.platform.jobs.runIfDue('products-rights');
+    await kit.testApp.app.platform.jobs.runIfDue('products-rights');
     expect(await rightsOf(ana.token)).toMatchObject([{ state: 'credited', rights: 20, heldQuantity: '100', exercisedQuantity: null }]);
     expect(await rightsOf(ben.token)).toMatchObject([{ state: 'credited', rights: 10, heldQuantity: '50' }]);
     expect(await rightsOf(cat.token)).toEqual([]);
     expect(await rightsOf(dan.token)).toEqual([]);
-    const detail = await testApp.call<Offering>(`/m_ft/webull/new/stock/detail?id=${id}`, { method: 'GET' });
+    const detail = await kit.testApp.call<Offering>(`/m_ft/webull/new/stock/detail?id=${id}`, { method: 'GET' });
     expect(detail.body.data.sharesOffered).toBe(30);
     const inbox = async (token: string) =>
-      JSON.stringify((await testApp.call('/userMessage/getMessage?pageNum=1&pageSize=10', { token, method: 'GET' })).body.data);
+      JSON.stringify((await kit.testApp.call('/userMessage/getMessage?pageNum=1&pageSize=10', { token, method: 'GET' })).body.data);
     expect(await inbox(ana.token)).toContain('received 20 rights');
 
     clock = new Date(at + 2 * HOUR + 60_000);
@@ -134,7 +106,7 @@ describe('products: a rights issue credited from the holdings on its record date
       code: 8016,
       msg: 'Usted puede ejercer como máximo 20 derechos',
     });
-    expect(await wallet(ana.token, 'SUBSCRIPTION')).toMatchObject({ usedBalance: '0.00' });
+    expect(await kit.wallet(ana.token, 'SUBSCRIPTION')).toMatchObject({ usedBalance: '0.00' });
     const exercised = await exercise(ana.token, id, 15);
     expect(exercised.body.code, exercised.body.msg).toBe(200);
     // 15 × 150 = 2,250 + 0.1 % fee, held.
@@ -142,17 +114,17 @@ describe('products: a rights issue credited from the holdings on its record date
     expect((await rightsOf(ana.token))[0]).toMatchObject({ state: 'exercised', exercisedQuantity: 15 });
 
     clock = new Date(at + 3 * HOUR + 60_000);
-    await testApp.app.platform.jobs.runIfDue('products-allotment');
-    expect(await wallet(ana.token, 'SUBSCRIPTION')).toMatchObject({ balance: '7747.75', usedBalance: '0.00' });
+    await kit.testApp.app.platform.jobs.runIfDue('products-allotment');
+    expect(await kit.wallet(ana.token, 'SUBSCRIPTION')).toMatchObject({ balance: '7747.75', usedBalance: '0.00' });
     expect((await rightsOf(ben.token))[0]?.state).toBe('lapsed');
     expect(await inbox(ben.token)).toContain('10 unexercised rights of AAPL lapsed');
     expect(await inbox(ana.token)).toContain('5 unexercised rights of AAPL lapsed');
 
     clock = new Date(at + 4 * HOUR + 60_000);
-    await testApp.app.platform.jobs.runIfDue('products-listing');
+    await kit.testApp.app.platform.jobs.runIfDue('products-listing');
     const [listed] = await rightsOf(ana.token);
     expect(listed?.state).toBe('listed');
-    const positions = await call<{ list: Array<{ id: string; positionNum: string }> }>('/position/me', ana.token, {});
+    const positions = await kit.call<{ list: Array<{ id: string; positionNum: string }> }>('/position/me', ana.token, {});
     expect(positions.body.data.list.find((row) => row.id === listed?.subscription?.positionId)).toMatchObject({ positionNum: '15' });
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
+import { OrdersTable } from '../../../components/orders-table.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { StatusTag } from '../../../components/status-tag.tsx';
 import { showSuccess } from '../../../lib/feedback.ts';
@@ -188,22 +189,12 @@ function OrdersCard() {
   const orders = useBlockOrders(pageNum);
   return (
     <Card title={t('blocktrade.orders')}>
-      <Table
-        rowKey="id"
-        size="small"
-        scroll={{ x: true }}
-        loading={orders.isPending}
-        dataSource={orders.data?.list}
-        pagination={{ current: pageNum, pageSize: 20, total: orders.data?.total, onChange: setPageNum }}
+      <OrdersTable
+        page={orders.data}
+        isLoading={orders.isPending}
+        pageNum={pageNum}
+        onPageChange={setPageNum}
         columns={[
-          { title: t('reviews.id'), dataIndex: 'id' },
-          { title: t('reviews.user'), dataIndex: 'userEmail' },
-          { title: t('blocktrade.code'), dataIndex: 'code' },
-          {
-            title: t('workedOrders.direction'),
-            dataIndex: 'direction',
-            render: (direction: number) => t(direction === 1 ? 'workedOrders.sell' : 'workedOrders.buy'),
-          },
           { title: t('blocktrade.quantity'), dataIndex: 'quantity' },
           { title: t('blocktrade.price'), dataIndex: 'price' },
           { title: t('blocktrade.midAtQuote'), dataIndex: 'midAtQuote' },

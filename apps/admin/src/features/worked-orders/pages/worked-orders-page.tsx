@@ -1,7 +1,8 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type TwapStatus, twapStatuses } from '@bolsa/contracts';
-import { Card, Segmented, Space, Table } from 'antd';
+import { Card, Segmented, Space } from 'antd';
 import { useState } from 'react';
+import { OrdersTable } from '../../../components/orders-table.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useWorkedOrders, type WorkedOrderRow } from '../api/worked-orders.ts';
@@ -32,22 +33,12 @@ export function WorkedOrdersPage() {
           }}
           options={[...twapStatuses, 'all' as const].map((value) => ({ value, label: t(`workedOrders.status.${value}`) }))}
         />
-        <Table
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={orders.isPending}
-          dataSource={orders.data?.list}
-          pagination={{ current: pageNum, pageSize: 20, total: orders.data?.total, onChange: setPageNum }}
+        <OrdersTable
+          page={orders.data}
+          isLoading={orders.isPending}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
           columns={[
-            { title: t('reviews.id'), dataIndex: 'id' },
-            { title: t('reviews.user'), dataIndex: 'userEmail' },
-            { title: t('blocktrade.code'), dataIndex: 'code' },
-            {
-              title: t('workedOrders.direction'),
-              dataIndex: 'direction',
-              render: (direction: number) => t(direction === 1 ? 'workedOrders.sell' : 'workedOrders.buy'),
-            },
             { title: t('workedOrders.progress'), key: 'progress', render: (_: unknown, row) => progressOf(row) },
             { title: t('workedOrders.averagePrice'), dataIndex: 'averagePrice', render: (value: string | null) => value ?? '–' },
             { title: t('workedOrders.limitPrice'), dataIndex: 'limitPrice', render: (value: string | null) => value ?? '–' },

@@ -1,10 +1,9 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { type FundProduct, useBuyFund } from '../api/funds-api.ts';
 
@@ -39,14 +38,12 @@ export function BuyForm({ product, locale }: { product: FundProduct; locale: Loc
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('fund.buyTitle', { name: product.name })}>
-      <FormField
+      <AmountField
         label={t('fund.amount')}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={amountPlaceholder(locale)}
+        locale={locale}
         value={amount}
-        onValueChange={(value) => setAmount(amountInput(value, locale))}
+        onValueChange={setAmount}
         hint={t('fund.fromBalance')}
         error={error}
       />

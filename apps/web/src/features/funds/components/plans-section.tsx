@@ -1,11 +1,10 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, planFrequencies } from '@bolsa/contracts';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import {
   type FundPlan,
@@ -65,16 +64,7 @@ function PlanForm({ product, locale, plan, onDone }: { product: FundProduct; loc
       noValidate
       aria-label={t(plan ? 'fund.planEditTitle' : 'fund.planTitle')}
     >
-      <FormField
-        label={t('fund.planAmount')}
-        name="planAmount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={amountPlaceholder(locale)}
-        value={amount}
-        onValueChange={(value) => setAmount(amountInput(value, locale))}
-        error={error}
-      />
+      <AmountField label={t('fund.planAmount')} name="planAmount" locale={locale} value={amount} onValueChange={setAmount} error={error} />
       <FormSelect
         label={t('fund.frequency')}
         name="frequency"

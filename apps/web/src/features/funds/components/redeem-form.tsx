@@ -1,10 +1,9 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale } from '@bolsa/contracts';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { type FundHolding, type RedemptionQuote, useRedeem, useRedeemQuote } from '../api/funds-api.ts';
 import { isAmount } from './buy-form.tsx';
@@ -73,16 +72,14 @@ export function RedeemForm({ holding, locale, onDone }: { holding: FundHolding; 
       noValidate
       aria-label={t('fund.redeemTitle', { name: holding.productName })}
     >
-      <FormField
+      <AmountField
         label={t('fund.redeemAmount')}
         name="redeemAmount"
-        inputMode="decimal"
-        autoComplete="off"
         readOnly={isWhole}
-        placeholder={amountPlaceholder(locale)}
+        locale={locale}
         value={amount}
         onValueChange={(value) => {
-          setAmount(amountInput(value, locale));
+          setAmount(value);
           quote.reset();
         }}
         hint={isWhole ? t('fund.redeemWhole') : t('fund.redeemHint', { amount: formatMoney(holding.balance, locale) })}

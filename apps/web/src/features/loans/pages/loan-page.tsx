@@ -2,8 +2,8 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, loanWalletTypes } from '@bolsa/contracts';
 import { type FormEvent, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
@@ -11,7 +11,6 @@ import { formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { type LoanRates, useApplyLoan, useLoanRates } from '../api/loans-api.ts';
@@ -121,14 +120,12 @@ export function LoanPage() {
             ) : null}
             <form className="form" onSubmit={submit} noValidate>
               <ProductChoice rates={base.data} value={productId} onChange={setProductId} />
-              <FormField
+              <AmountField
                 label={t('loan.amount')}
                 name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={amountPlaceholder(locale)}
+                locale={locale}
                 value={amount}
-                onValueChange={(value) => setAmount(amountInput(value, locale))}
+                onValueChange={setAmount}
                 hint={
                   product
                     ? t('loan.amountRange', { min: formatMoney(product.minAmount, locale), max: formatMoney(product.maxAmount, locale) })

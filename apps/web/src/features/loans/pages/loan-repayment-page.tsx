@@ -3,8 +3,8 @@ import { type Locale, loanWalletTypes } from '@bolsa/contracts';
 import { BillOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AmountField } from '../../../components/amount-field.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
@@ -12,7 +12,6 @@ import { formatMoney } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { pagePath } from '../../../lib/pages.ts';
-import { amountInput, amountPlaceholder } from '../../../lib/parse-amount.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { walletLabelKey } from '../../../lib/wallet-labels.ts';
 import { type Loan, useLoanWallets, useRepayLoan, useUserLoans } from '../api/loans-api.ts';
@@ -72,14 +71,12 @@ function RepayForm({ loan, locale }: { loan: Loan; locale: Locale }) {
         onValueChange={(value) => setWalletType(value as LoanWallet)}
         hint={available ? t('loan.available', { amount: formatMoney(available, locale) }) : undefined}
       />
-      <FormField
+      <AmountField
         label={t('loan.repayAmount')}
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={amountPlaceholder(locale)}
+        locale={locale}
         value={amount}
-        onValueChange={(value) => setAmount(amountInput(value, locale))}
+        onValueChange={setAmount}
         error={error}
         addon={
           <button type="button" className="send-code-button" onClick={() => setAmount(loan.totalDebt)}>

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findParityProblems, flattenMessages, readCatalogues } from '@bolsa/client-kit/locale-keys';
-import { locales } from '@bolsa/contracts';
+import { locales, operatorPermissions } from '@bolsa/contracts';
 import { describe, expect, it } from 'vitest';
 
 // jsdom replaces the global URL, so the folder is found with node:path from this file's own path.
@@ -47,5 +47,10 @@ describe('the console strings (apps/admin/src/locales)', () => {
     const messages = flattenMessages(catalogues[locale]);
     const intro = String(messages.get('offerings.intro') ?? '').toLowerCase();
     expect(intro).toContain(String(messages.get('offerings.kinds.rights') ?? '?').toLowerCase());
+  });
+
+  it('names every operator permission (the dashboard lists the signed-in operator's)', () => {
+    const english = flattenMessages(catalogues.en);
+    expect(operatorPermissions.filter((permission) => !english.has(`permissions.${permission}`))).toEqual([]);
   });
 });

@@ -75,6 +75,9 @@ function createAdd(dependencies: FollowDependencies, viewOf: (row: FollowOrderRo
           amount,
           periodMinutes: input.periodMinutes,
           stopLossPercent: input.stopLossPercent,
+          // The fee terms the user saw and follows under; an operator's later change does not reach this follow.
+          managementFeeRate: institution.managementFeeRate,
+          performanceFeeRate: institution.performanceFeeRate,
           holdId,
           createdAt: dependencies.now(),
         })

@@ -34,6 +34,8 @@ export function orderViewOf(row: FollowOrderRow, institution: Pick<InstitutionRo
     exitNav: row.exitNav === null ? null : plain(row.exitNav),
     periodMinutes: row.periodMinutes,
     stopLossPercent: row.stopLossPercent,
+    managementFeeRate: plain(row.managementFeeRate),
+    performanceFeeRate: plain(row.performanceFeeRate),
     managementFee: row.managementFee === null ? null : money(row.managementFee),
     performanceFee: row.performanceFee === null ? null : money(row.performanceFee),
     payout: row.payout === null ? null : money(row.payout),

@@ -478,7 +478,7 @@ describe('operator permission matrix: only what the permission list grants succe
       const id = await currentFundId();
       // Today's rate, as an operator published it yesterday (the console refuses a day already started).
       await testApp.database.db.execute(
-        sql`INSERT INTO fund_rates (product_id, date, rate_bps, published_at) VALUES (${id}, ${today()}, 210, now() - interval '1 day') ON CONFLICT DO NOTHING`,
+        sql`INSERT INTO fund_rates (product_id, date, rate_bps, created_at) VALUES (${id}, ${today()}, 210, now() - interval '1 day') ON CONFLICT DO NOTHING`,
       );
       return { url: `/funds/products/${id}/income`, body: { date: today() } };
     },

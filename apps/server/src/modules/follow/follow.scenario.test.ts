@@ -6,6 +6,7 @@ import { auditCount } from '../../test/operators.ts';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
 import { operatorToken, registerUser, startTestApp, type TestApp, withOperator } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+import { seedDemoInstitutions } from './follow.demo.ts';
 import { settlementOf } from './follow.fees.ts';
 
 const MINUTE = 60_000;
@@ -313,5 +314,42 @@ describe('follow: an institution followed from the hold to its settlement at NAV
     expect(late).toMatchObject(expected(late, '0.05', '0.3'));
     // The change was large enough to tell the two apart.
     expect(new Decimal(late?.performanceFee ?? 0).greaterThan(new Decimal(early?.performanceFee ?? 0).times(2))).toBe(true);
+  });
+  it('describes the demo institutions in the language of the request, in each of the eight', async () => {
+    // Three daily closes of every stock, enough for an inception and a record.
+    const history = async (code: string) =>
+      [3, 2, 1].map((back) => {
+        const close = code === 'TSLA' ? '250' : '150';
+        return {
+          code,
+          interval: '1d' as const,
+          time: clock.getTime() - back * 86_400_000,
+          open: close,
+          high: close,
+          low: close,
+          close,
+          volume: '1',
+        };
+      });
+    await seedDemoInstitutions(testApp.database.db, history, () => clock);
+    const described = async (language: string) =>
+      new Map(
+        (await testApp.call<Institution[]>('/userFollowInvest/getInvestAgencyList', { method: 'GET', language })).body.data.map((row) => [
+          row.name,
+          row.description,
+        ]),
+      );
+    const es = await described('es');
+    expect(es.get('Andes US Technology Model')).toMatch(/^Acciones tecnológicas de EE\. UU\./);
+    expect(es.get('Pampa Balanced Model')).toMatch(/^La mitad en tres grandes acciones/);
+    const seen = new Set<string>();
+    for (const language of ['es', 'en', 'de', 'hi', 'ja', 'th', 'zh-CN', 'zh-TW']) {
+      const text = (await described(language)).get('Pampa Balanced Model') ?? '';
+      expect(text, language).not.toBe('');
+      seen.add(text);
+    }
+    expect(seen.size).toBe(8);
+    // An institution written by an operator in one language reads the same in every one.
+    expect((await described('ja')).get('Scenario Model')).toBe(institutionBody.description);
   });
 });

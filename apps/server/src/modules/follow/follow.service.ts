@@ -4,6 +4,7 @@ import {
   FOLLOW_AMOUNT_MAX,
   FOLLOW_AMOUNT_MIN,
   type followAddBody,
+  type Locale,
   pageInfo,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
@@ -112,13 +113,13 @@ export function createFollowService(dependencies: FollowDependencies) {
   }
 
   return {
-    async agencies() {
+    async agencies(locale?: Locale) {
       const rows = await db
         .select()
         .from(followInstitutions)
         .where(eq(followInstitutions.status, 'active'))
         .orderBy(asc(followInstitutions.id));
-      return institutionViews(db, rows, nameOf, now());
+      return institutionViews(db, rows, nameOf, now(), locale);
     },
     add: createAdd(dependencies, viewOf),
     async orders(principal: Principal, page: { pageNum: number; pageSize: number }) {

@@ -1,3 +1,4 @@
+import type { Locale } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -33,6 +34,8 @@ export const followInstitutions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The description written in other languages (the demo's are in all eight); the app shows the reader's, else `description`. */
+    descriptionTranslations: jsonb('description_translations').$type<Partial<Record<Locale, string>>>().notNull().default({}),
     status: textEnum('status', ['active', 'closed']).notNull().default('active'),
     managementFeeRate: rate('management_fee_rate').notNull(),
     performanceFeeRate: rate('performance_fee_rate').notNull(),

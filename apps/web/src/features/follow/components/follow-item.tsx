@@ -1,9 +1,9 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { FollowOrder, Locale } from '@bolsa/contracts';
 import type { ReactNode } from 'react';
+import { FactList } from '../../../components/info-card.tsx';
 import { formatDate, formatMoney, formatNumber, formatSignedMoney } from '../../../lib/format.ts';
 import { fractionPercent, periodLabel } from './follow-format.ts';
-import { FollowFacts } from './institution-card.tsx';
 
 /** One follow: its institution and state (spec §4), the amount put in and its total now (spec §3), and how it ended. */
 export function FollowItem({ order, locale, children }: { order: FollowOrder; locale: Locale; children?: ReactNode }) {
@@ -35,15 +35,15 @@ export function FollowItem({ order, locale, children }: { order: FollowOrder; lo
     ]);
   }
   return (
-    <li className="follow-card">
-      <div className="follow-card-head">
-        <h2 className="follow-card-name">{order.institutionName}</h2>
+    <li className="info-card">
+      <div className="info-card-head">
+        <h2 className="info-card-name">{order.institutionName}</h2>
         <span className={`status-tag follow-state follow-state-${order.status}`}>{t(`follow.status.${order.status}`)}</span>
       </div>
       {order.endReason ? <p className="follow-note">{t(`follow.endReason.${order.endReason}`)}</p> : null}
-      <FollowFacts rows={rows} />
+      <FactList rows={rows} />
       <p className="follow-note">{t('follow.order.termsNote')}</p>
-      <p className="follow-card-since">{date(order.createTimestamp)}</p>
+      <p className="info-card-sub">{date(order.createTimestamp)}</p>
       {children}
     </li>
   );

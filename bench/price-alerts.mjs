@@ -111,8 +111,8 @@ async function runPhase({ config, database, quotes, isWithAlerts, firstStep }) {
     });
     sockets.push(socket);
   }
-  // The quote before the first step: above every limit still resting, crossing nothing.
-  for (const code of instruments) quotes.emit(code, 100.5 - firstStep / 100);
+  // The quote before the first step: a cent above every limit still resting and below every alert's level.
+  for (const code of instruments) quotes.emit(code, 100 - firstStep / 100);
   await app.trading.engine.idle();
   const alertsIndexed = app.alerts.engine.armedCount();
   for (let step = firstStep; step < firstStep + ticksPerInstrument; step += 1) {

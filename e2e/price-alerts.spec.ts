@@ -58,7 +58,10 @@ test('price alerts: from a quote, set alerts just around the live price and see 
   // Deleting a fired alert takes it off the list.
   const firedRows = page.getByRole('region', { name: 'Fired' }).locator('[data-status="fired"]');
   const before = await firedRows.count();
-  await firedRows.first().getByRole('button', { name: /^Delete alert/ }).click();
+  await firedRows
+    .first()
+    .getByRole('button', { name: /^Delete alert/ })
+    .click();
   await expect(page.getByText('Alert deleted')).toBeVisible();
   await expect(firedRows).toHaveCount(before - 1);
 });

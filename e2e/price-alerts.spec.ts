@@ -22,6 +22,8 @@ test('price alerts: from a quote, set alerts just around the live price and see 
   const price = spanishNumber((await live.textContent())?.replace('·', '') ?? '');
   expect(price).toBeGreaterThan(0);
   const priceField = page.getByLabel('Precio', { exact: true });
+  // The firing's toast may come while the second alert is being set, and a toast goes after 2 s: watched from now on.
+  const toastSeen = expect(page.getByText(/Mensaje nuevo: AAPL (llegó|bajó) a/)).toBeVisible({ timeout: 60_000 });
   let armed = 0;
   for (const [kind, level] of [
     ['Precio por debajo', price - 0.03],
@@ -41,7 +43,7 @@ test('price alerts: from a quote, set alerts just around the live price and see 
   await page.screenshot({ path: 'test-results/price-alerts-armed-es.png', fullPage: true });
 
   // The firing reaches this screen over the push socket: the inbox message's toast, and the fired list.
-  await expect(page.getByText(/Mensaje nuevo: AAPL (llegó|bajó) a/)).toBeVisible({ timeout: 45_000 });
+  await toastSeen;
   const fired = page.getByRole('region', { name: 'Disparadas' });
   // One of them, or both when the price went one way and then the other.
   await expect(fired.locator('[data-status="fired"]').first()).toBeVisible();

@@ -80,7 +80,7 @@ describe('price alerts through the API (issue 17 §4)', { timeout: 60_000 }, () 
   it('refuses an alert the quote already meets, an unknown instrument and a change beyond 100 %, in the reader’s language', async () => {
     quotes.set('AAPL', '210.00', '210.02');
     const met = await create(alice, { stockCode: 'AAPL', kind: 'below', threshold: '215' }, 'es');
-    expect(met.body.code).toBe(8603);
+    expect(met.body.code).toBe(8703);
     expect(met.body.msg).toBe('La cotización ya alcanzó ese nivel (ahora 210.00); elija uno que aún no haya alcanzado');
     expect((await create(alice, { stockCode: 'NOPE', kind: 'above', threshold: '1' })).body.code).toBe(3001);
     expect((await create(alice, { stockCode: 'AAPL', kind: 'change', threshold: '101' })).body.code).toBe(1001);
@@ -97,7 +97,7 @@ describe('price alerts through the API (issue 17 §4)', { timeout: 60_000 }, () 
     );
     expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(priceAlertLimits.armedMax);
     const refused = answers.filter((answer) => answer.body.code !== 200);
-    expect(refused.map((answer) => answer.body.code)).toEqual([8601, 8601]);
+    expect(refused.map((answer) => answer.body.code)).toEqual([8701, 8701]);
     expect(refused[0]?.body.msg).toBe('Ya tiene 50 alertas activas; elimine una antes de crear otra');
     // Deleting one frees a place.
     const first = answers.find((answer) => answer.body.code === 200)?.body.data as PriceAlert;
@@ -109,7 +109,7 @@ describe('price alerts through the API (issue 17 §4)', { timeout: 60_000 }, () 
     quotes.set('GEV', '500.00', '500.10');
     const alert = (await create(alice, { stockCode: 'GEV', kind: 'above', threshold: '510' })).body.data;
     const foreign = await testApp.call(`/priceAlert/delete/${alert.id}`, { token: bob.token, language: 'en' });
-    expect(foreign.body.code).toBe(8602);
+    expect(foreign.body.code).toBe(8702);
     expect((await testApp.call(`/priceAlert/delete/${alert.id}`, { token: alice.token })).body.code).toBe(200);
     quotes.set('GEV', '520.00', '520.10');
     await settle();

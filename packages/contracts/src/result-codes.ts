@@ -448,6 +448,18 @@ export const resultCodes = {
   },
   RIGHTS_NONE: { code: 8015, httpStatus: 409, when: 'Exercising rights in a rights issue without rights (no holding on the record date).' },
   RIGHTS_EXCEEDED: { code: 8016, httpStatus: 409, when: 'Exercising more rights than were credited on the record date.' },
+  // Price alerts (issue 17 §4): 87xx
+  PRICE_ALERTS_FULL: {
+    code: 8701,
+    httpStatus: 409,
+    when: 'Arming an alert while the user already has the maximum armed; says the maximum.',
+  },
+  PRICE_ALERT_NOT_FOUND: { code: 8702, httpStatus: 404, when: 'No alert with this id belongs to the caller (never says which).' },
+  PRICE_ALERT_ALREADY_MET: {
+    code: 8703,
+    httpStatus: 409,
+    when: 'Arming an alert the latest quote already meets (it would fire at once); says the current price or change.',
+  },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -1,0 +1,75 @@
+import '../../../lib/antd-mobile-setup.ts';
+import { useTranslation } from '@bolsa/client-kit/i18n';
+import { Dialog } from 'antd-mobile';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { FormField } from '../../../components/form-field.tsx';
+import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
+
+/** The code input: six digits from the app, or a recovery code (letters and a dash), so a plain text field. */
+export function OtpCodeField({ value, onValueChange, error }: { value: string; onValueChange: (value: string) => void; error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      label={t('twoFactor.codeLabel')}
+      name="otpCode"
+      inputMode="text"
+      autoComplete="one-time-code"
+      autoCapitalize="off"
+      spellCheck={false}
+      maxLength={11}
+      placeholder="123456"
+      hint={t('twoFactor.askHint')}
+      value={value}
+      onValueChange={onValueChange}
+      error={error}
+    />
+  );
+}
+
+function PromptField({ onChange }: { onChange: (value: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <OtpCodeField
+      value={value}
+      onValueChange={(next) => {
+        setValue(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+/** Asks for the second-factor code in a dialog; undefined when the person cancels or types nothing. */
+export async function askOtpCode(t: TFunction): Promise<string | undefined> {
+  const typed = { value: '' };
+  const isConfirmed = await Dialog.confirm({
+    title: t('twoFactor.askTitle'),
+    content: (
+      <PromptField
+        onChange={(value) => {
+          typed.value = value;
+        }}
+      />
+    ),
+    confirmText: t('twoFactor.verify'),
+    cancelText: t('common.cancel'),
+  });
+  const code = typed.value.replace(/\s+/g, '');
+  return isConfirmed && code ? code : undefined;
+}
+
+/**
+ * What an action that moves or redirects money adds to its request: nothing with two-factor off, the code
+ * asked for with it on, or null when the person cancelled (then nothing is sent).
+ */
+export function useSecondFactor(): () => Promise<{ otpCode?: string } | null> {
+  const { t } = useTranslation();
+  const { data: user } = useUserInfo();
+  const isOn = user?.hasTwoFactor === true;
+  return async () => {
+    if (!isOn) return {};
+    const otpCode = await askOtpCode(t);
+    return otpCode ? { otpCode } : null;
+  };
+}

@@ -2,7 +2,7 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type FormEvent, useState } from 'react';
 import { showError } from '../../../lib/toast.ts';
 import { useVerifyLogin } from '../../auth/api/login.ts';
-import { OtpCodeField } from './ask-otp-code.tsx';
+import { OtpCodeField } from './otp-code-field.tsx';
 
 /**
  * The second step of a sign-in with two-factor on: the code from the app (or a recovery code) against the

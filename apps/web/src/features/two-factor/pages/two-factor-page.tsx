@@ -5,7 +5,8 @@ import { QrCode } from '../../../components/qr-code.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useTwoFactorChanges, useTwoFactorStatus } from '../api/two-factor-api.ts';
-import { askOtpCode, OtpCodeField } from '../components/ask-otp-code.tsx';
+import { askOtpCode } from '../components/ask-otp-code.tsx';
+import { OtpCodeField } from '../components/otp-code-field.tsx';
 import '../two-factor.css';
 
 const copy = async (text: string, t: (key: string) => string) => {

@@ -27,6 +27,7 @@ test('a person turns on two-factor sign-in and signs in with a code from the key
   await page.goto('/#/pages/setting/index');
   await page.getByText('Cerrar sesión').click();
   await expect(page).toHaveURL(/#\/pages\/auth\/login/);
+  await page.goto('/#/pages/auth/login');
   await page.getByLabel('Correo').fill(session.user.email);
   await page.getByLabel('Contraseña', { exact: true }).fill('secret123');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

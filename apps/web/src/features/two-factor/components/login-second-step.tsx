@@ -25,7 +25,7 @@ export function LoginSecondStep({ challenge, onDone, onBack }: { challenge: stri
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <p className="auth-welcome">{t('twoFactor.loginStepHint')}</p>
+      <p className="form-note">{t('twoFactor.loginStepHint')}</p>
       <OtpCodeField value={otpCode} onValueChange={setOtpCode} error={error} />
       <button type="submit" className="button button-primary button-block" disabled={mutation.isPending}>
         {t('twoFactor.verify')}

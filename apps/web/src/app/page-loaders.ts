@@ -1,6 +1,7 @@
 import { loadFeatureMessages, type MessageLoaders } from '@bolsa/client-kit/i18n';
 import type { ComponentType } from 'react';
 import { appInstallMessages } from '../features/app-install/messages.ts';
+import { twoFactorMessages } from '../features/auth/two-factor-messages.ts';
 import { contentMessages } from '../features/content/messages.ts';
 import { followMessages } from '../features/follow/messages.ts';
 import { fundingMessages } from '../features/funding/messages.ts';
@@ -11,7 +12,6 @@ import { marketMessages } from '../features/market/messages.ts';
 import { newstockMessages } from '../features/newstock/messages.ts';
 import { referralMessages } from '../features/referral/messages.ts';
 import { tradeMessages } from '../features/trade/messages.ts';
-import { twoFactorMessages } from '../features/two-factor/messages.ts';
 import type { PageName } from '../lib/pages.ts';
 
 /**
@@ -67,8 +67,8 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
     twoFactorMessages,
     async () => (await import('../features/settings/pages/pay-password-page.tsx')).PayPasswordPage,
   ),
-  twoFactor: withMessages(twoFactorMessages, async () => (await import('../features/two-factor/pages/two-factor-page.tsx')).TwoFactorPage),
-  devices: withMessages(twoFactorMessages, async () => (await import('../features/two-factor/pages/devices-page.tsx')).DevicesPage),
+  twoFactor: withMessages(twoFactorMessages, async () => (await import('../features/auth/pages/two-factor-page.tsx')).TwoFactorPage),
+  devices: withMessages(twoFactorMessages, async () => (await import('../features/auth/pages/devices-page.tsx')).DevicesPage),
   statement: async () => (await import('../features/wallet/pages/statement-page.tsx')).StatementPage,
   transfer: async () => (await import('../features/wallet/pages/transfer-page.tsx')).TransferPage,
   deposit: withMessages(fundingMessages, async () => (await import('../features/funding/pages/deposit-page.tsx')).DepositPage),

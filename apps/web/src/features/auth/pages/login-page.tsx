@@ -9,9 +9,9 @@ import { safeRedirect } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { LoginSecondStep } from '../../two-factor/components/login-second-step.tsx';
-import { twoFactorMessages } from '../../two-factor/messages.ts';
 import { useLogin } from '../api/login.ts';
+import { LoginSecondStep } from '../components/login-second-step.tsx';
+import { twoFactorMessages } from '../two-factor-messages.ts';
 import '../auth.css';
 
 /**

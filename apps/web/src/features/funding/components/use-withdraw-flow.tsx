@@ -3,13 +3,13 @@ import { resultCodeOf } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 import { PayPasswordPad } from '../../../components/pay-password-pad.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { withdrawalRecordRoute } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
-import { useSecondFactor } from '../../two-factor/components/ask-otp-code.tsx';
 import { useIdentityState } from '../api/get-identity-state.ts';
 import { IdentityNotice } from './identity-notice.tsx';
 

@@ -2,13 +2,13 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { addCardBody } from '@bolsa/contracts';
 import { type FormEvent, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { hasHistory } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { useSecondFactor } from '../../two-factor/components/ask-otp-code.tsx';
 import { useBankCards } from '../api/get-bank-cards.ts';
 import { useSaveBankCard } from '../api/save-bank-card.ts';
 

@@ -14,7 +14,7 @@ import { useDeleteWithdrawalAddress } from '../api/delete-withdrawal-address.ts'
 import { useWithdrawalAddresses, type WithdrawalAddress } from '../api/get-withdrawal-addresses.ts';
 import { useSaveWithdrawalAddress } from '../api/save-withdrawal-address.ts';
 import '../funding.css';
-import { useSecondFactor } from '../../two-factor/components/ask-otp-code.tsx';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 
 /** The id of an edited address is kept apart: an empty id would not pass the contract's id rule. */
 const emptyForm = { network: 'TRC20', address: '', label: '' };

@@ -2,6 +2,7 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { settingPayPasswordBody, updatePayPasswordBody } from '@bolsa/contracts';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
@@ -9,7 +10,6 @@ import { hasHistory } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { useSecondFactor } from '../../two-factor/components/ask-otp-code.tsx';
 import { useSettingPayPassword } from '../api/setting-pay-password.ts';
 import { useUpdatePayPassword } from '../api/update-pay-password.ts';
 

@@ -1,9 +1,9 @@
-import '../../../lib/antd-mobile-setup.ts';
+import '../lib/antd-mobile-setup.ts';
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { Dialog } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
+import { useUserInfo } from '../lib/auth/get-user-info.ts';
 import { OtpCodeField } from './otp-code-field.tsx';
 
 function PromptField({ onChange }: { onChange: (value: string) => void }) {

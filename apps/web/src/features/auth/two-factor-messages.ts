@@ -1,7 +1,7 @@
 import type { MessageLoaders } from '@bolsa/client-kit/i18n';
 
 /**
- * Two-factor sign-in and devices (issue 25 §1): loaded with the pages that ask for a code or show them (see
+ * Two-factor sign-in and devices (issue 25 §1), the auth feature's own catalogue: loaded with the pages that ask for a code or show them (see
  * `app/page-loaders.ts`), and by the login page only when a sign-in needs its second step.
  */
 export const twoFactorMessages: MessageLoaders = {

@@ -1,8 +1,8 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type FormEvent, useState } from 'react';
+import { OtpCodeField } from '../../../components/otp-code-field.tsx';
 import { showError } from '../../../lib/toast.ts';
-import { useVerifyLogin } from '../../auth/api/login.ts';
-import { OtpCodeField } from './otp-code-field.tsx';
+import { useVerifyLogin } from '../api/login.ts';
 
 /**
  * The second step of a sign-in with two-factor on: the code from the app (or a recovery code) against the

@@ -1,5 +1,5 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
-import { FormField } from '../../../components/form-field.tsx';
+import { FormField } from './form-field.tsx';
 
 /** The code input: six digits from the app, or a recovery code (letters and a dash), so a plain text field. */
 export function OtpCodeField({ value, onValueChange, error }: { value: string; onValueChange: (value: string) => void; error?: string }) {

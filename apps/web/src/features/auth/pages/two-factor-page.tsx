@@ -1,12 +1,12 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type FormEvent, useState } from 'react';
+import { askOtpCode } from '../../../components/ask-otp-code.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
+import { OtpCodeField } from '../../../components/otp-code-field.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useTwoFactorChanges, useTwoFactorStatus } from '../api/two-factor-api.ts';
-import { askOtpCode } from '../components/ask-otp-code.tsx';
-import { OtpCodeField } from '../components/otp-code-field.tsx';
 import '../two-factor.css';
 
 const copy = async (text: string, t: (key: string) => string) => {

@@ -1,18 +1,16 @@
 import { loadFeatureMessages } from '@bolsa/client-kit/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLocale } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { twoFactorMessages } from '../../auth/two-factor-messages.ts';
 import { fundingMessages } from '../messages.ts';
 import { useWithdrawFlow } from './use-withdraw-flow.tsx';
 
 beforeAll(async () => {
   await initI18n('es');
   await loadFeatureMessages(fundingMessages);
-  await loadFeatureMessages(twoFactorMessages);
 });
 
 const apply = vi.fn(async () => undefined);
@@ -30,10 +28,10 @@ function Withdraw() {
   );
 }
 
-function renderWithdraw(status: 'none' | 'pending' | 'verified', hasTwoFactor = false) {
+function renderWithdraw(status: 'none' | 'pending' | 'verified') {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(queryKeys.kycState, { status, countryCode: null });
-  client.setQueryData(['user', 'info'], { hasPayPassword: true, hasTwoFactor });
+  client.setQueryData(['user', 'info'], { hasPayPassword: true });
   const router = createMemoryRouter([{ path: '*', element: <Withdraw /> }], { initialEntries: ['/pages/withdraw/bank'] });
   render(
     <QueryClientProvider client={client}>
@@ -51,26 +49,5 @@ describe('a withdrawal by an unverified user (issue 15 §12)', () => {
     expect(await screen.findByText('Verifique su identidad primero')).toBeTruthy();
     expect(screen.queryByText('Retirar $10,00')).toBeNull();
     expect(apply).not.toHaveBeenCalled();
-  });
-});
-
-describe('a withdrawal with two-factor on (issue 25 §1)', () => {
-  it('asks for the code once the pay password is typed and sends it with the request', async () => {
-    await setLocale('es');
-    apply.mockClear();
-    renderWithdraw('verified', true);
-    fireEvent.click(screen.getByRole('button', { name: 'Retirar' }));
-    const cells = await screen.findByRole('button', { name: 'Contraseña de transacción' });
-    act(() => {
-      fireEvent.focus(cells);
-    });
-    for (const digit of '123456') fireEvent.click(await screen.findByRole('button', { name: digit }));
-
-    const codeField = await screen.findByLabelText('Código');
-    expect(apply).not.toHaveBeenCalled();
-    fireEvent.change(codeField, { target: { value: '654321' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    await waitFor(() => expect(apply).toHaveBeenCalledTimes(1));
-    expect(apply.mock.calls[0]).toEqual([{ amount: '10' }, '123456', expect.any(String), { otpCode: '654321' }]);
   });
 });

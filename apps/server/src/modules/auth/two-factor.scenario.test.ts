@@ -130,6 +130,23 @@ describe('two-factor sign-in and devices of a user (issue 25 §1)', () => {
     expect(fresh.body.code).toBe(200);
   });
 
+  it('accepts one code once even when two sign-ins send it at the same moment', async () => {
+    const user = await enrolled();
+    const challenges = await Promise.all(
+      [1, 2].map(async () => {
+        const answer = await login(user.email, user.password);
+        if (!('secondFactor' in answer.body.data)) throw new Error('expected a second step');
+        return answer.body.data.secondFactor.challenge;
+      }),
+    );
+    const code = codeNow(user.secret);
+    const answers = await Promise.all(
+      challenges.map((challenge) => testApp.call('/loginSecondFactor', { body: { challenge, otpCode: code } })),
+    );
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual([200, 8801]);
+    nextStep();
+  });
+
   it('refuses a challenge after five minutes', async () => {
     const user = await enrolled();
     const first = await login(user.email, user.password);

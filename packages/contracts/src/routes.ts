@@ -62,6 +62,14 @@ export const accountRoutes: RoutesOf<typeof accountApi> = {
   updatePayPassword: { method: 'POST', path: '/updatePayPassword' },
   userInfo: { method: 'POST', path: '/api/user/info' },
   appVersion: { method: 'GET', path: '/appVersion/getPublishAppVersion' },
+  verifyLogin: { method: 'POST', path: '/loginSecondFactor' },
+  twoFactorStatus: { method: 'POST', path: '/twoFactor/status' },
+  twoFactorStart: { method: 'POST', path: '/twoFactor/start' },
+  twoFactorConfirm: { method: 'POST', path: '/twoFactor/confirm' },
+  twoFactorDisable: { method: 'POST', path: '/twoFactor/disable' },
+  sessions: { method: 'POST', path: '/sessions/list' },
+  endSession: { method: 'POST', path: '/sessions/end' },
+  endOtherSessions: { method: 'POST', path: '/sessions/endOthers' },
 };
 
 export const areaRoutes: RoutesOf<typeof areaApi> = {

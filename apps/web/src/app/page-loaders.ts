@@ -1,6 +1,7 @@
 import { loadFeatureMessages, type MessageLoaders } from '@bolsa/client-kit/i18n';
 import type { ComponentType } from 'react';
 import { appInstallMessages } from '../features/app-install/messages.ts';
+import { twoFactorMessages } from '../features/auth/two-factor-messages.ts';
 import { contentMessages } from '../features/content/messages.ts';
 import { followMessages } from '../features/follow/messages.ts';
 import { fundingMessages } from '../features/funding/messages.ts';
@@ -23,6 +24,8 @@ function withMessages(messages: MessageLoaders | MessageLoaders[], load: () => P
   return async () => (await Promise.all([load(), ...catalogues.map(loadFeatureMessages)]))[0];
 }
 
+/** Pages that send money out or change where it goes ask for the second-factor code (issue 25 §1). */
+const fundingWithSecondFactor = [fundingMessages, twoFactorMessages];
 /** The Trade tab shows the new-share subscriptions (tab 4) beside the trading tabs. */
 const tradeAndNewstockMessages = [tradeMessages, newstockMessages];
 /** The Account tab's rows name the price alerts, the loans, the referral page and the install page. */
@@ -71,9 +74,14 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   kycIdCard: withMessages(kycMessages, async () => (await import('../features/kyc/pages/kyc-document-page.tsx')).KycIdCardPage),
   kycPassport: withMessages(kycMessages, async () => (await import('../features/kyc/pages/kyc-document-page.tsx')).KycPassportPage),
   settings: async () => (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
-  security: async () => (await import('../features/settings/pages/security-page.tsx')).SecurityPage,
+  security: withMessages(twoFactorMessages, async () => (await import('../features/settings/pages/security-page.tsx')).SecurityPage),
   loginPassword: async () => (await import('../features/settings/pages/login-password-page.tsx')).LoginPasswordPage,
-  payPassword: async () => (await import('../features/settings/pages/pay-password-page.tsx')).PayPasswordPage,
+  payPassword: withMessages(
+    twoFactorMessages,
+    async () => (await import('../features/settings/pages/pay-password-page.tsx')).PayPasswordPage,
+  ),
+  twoFactor: withMessages(twoFactorMessages, async () => (await import('../features/auth/pages/two-factor-page.tsx')).TwoFactorPage),
+  devices: withMessages(twoFactorMessages, async () => (await import('../features/auth/pages/devices-page.tsx')).DevicesPage),
   statement: async () => (await import('../features/wallet/pages/statement-page.tsx')).StatementPage,
   transfer: async () => (await import('../features/wallet/pages/transfer-page.tsx')).TransferPage,
   deposit: withMessages(fundingMessages, async () => (await import('../features/funding/pages/deposit-page.tsx')).DepositPage),
@@ -87,11 +95,11 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
     async () => (await import('../features/funding/pages/funding-record-page.tsx')).FundingRecordPage,
   ),
   withdrawBank: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/withdraw-bank-page.tsx')).WithdrawBankPage,
   ),
   withdrawCrypto: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/withdraw-crypto-page.tsx')).WithdrawCryptoPage,
   ),
   loan: withMessages(loanMessages, async () => (await import('../features/loans/pages/loan-page.tsx')).LoanPage),
@@ -101,16 +109,16 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
     async () => (await import('../features/loans/pages/loan-repayment-page.tsx')).LoanRepaymentPage,
   ),
   withdrawOther: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/withdraw-other-page.tsx')).WithdrawOtherPage,
   ),
   bankCards: withMessages(fundingMessages, async () => (await import('../features/funding/pages/bank-cards-page.tsx')).BankCardsPage),
   bankCardEdit: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/bank-card-edit-page.tsx')).BankCardEditPage,
   ),
   cryptoAddresses: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/crypto-addresses-page.tsx')).CryptoAddressesPage,
   ),
   paymentStock: withMessages(tradeMessages, async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage),

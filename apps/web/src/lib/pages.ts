@@ -53,6 +53,8 @@ export const pages = {
   security: { path: '/pages/setting/security', layout: 'pushed', guard: 'session' },
   loginPassword: { path: '/pages/setting/loginpwd', layout: 'pushed', guard: 'session' },
   payPassword: { path: '/pages/setting/paypwd', layout: 'pushed', guard: 'session' },
+  twoFactor: { path: '/pages/setting/twofactor', layout: 'pushed', guard: 'session' },
+  devices: { path: '/pages/setting/devices', layout: 'pushed', guard: 'session' },
   statement: { path: '/pages/profile/transaction', layout: 'pushed', guard: 'session' },
   transfer: { path: '/pages/profile/transfer', layout: 'pushed', guard: 'session' },
   share: { path: '/pages/profile/share', layout: 'pushed', guard: 'session' },

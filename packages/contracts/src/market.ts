@@ -116,7 +116,7 @@ export const klineQuery = z.object({
 export const klineData = z.object({
   stockCode: z.string(),
   type: z.enum(klineTypes),
-  interval: z.enum(['1m', '30m', '1d']),
+  interval: z.enum(['1m', '5m', '15m', '30m', '1h', '1d']),
   /** 1D: the previous close the chart draws as a dotted line; null for the other time frames. */
   prevClose: z.string().nullable(),
   /** 1D of a US stock: the pre- and post-market of the session, Unix seconds, shaded on the chart; empty otherwise. */

@@ -90,7 +90,7 @@ describe('figures that agree with each other, through the API', () => {
       for (const field of ['last', 'open', 'high', 'low', 'prev_close', 'bid', 'ask', 'high_52w', 'low_52w'] as const) {
         expect(decimalsOf(detail[field]), `${code} ${field} ${detail[field]}`).toBe(tickDecimals(instrument, detail[field]));
       }
-      for (const type of ['1D', '1W', '1M', '3M', '1Y']) {
+      for (const type of ['1m', '5m', '15m', '1h', '1D', '1W', '1M', '3M', '1Y']) {
         const kline = await get<Kline>(`/m_ft/kline?stockCode=${code}&type=${type}`);
         for (const candle of kline.candles) {
           for (const price of [candle.open, candle.high, candle.low, candle.close]) {
@@ -137,6 +137,46 @@ describe('figures that agree with each other, through the API', () => {
     expect(index.extendedHours).toEqual([]);
     const daily = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1M');
     expect({ prevClose: daily.prevClose, extendedHours: daily.extendedHours }).toEqual({ prevClose: null, extendedHours: [] });
+  });
+
+  it('builds the 5m, 15m and 1h candles from the same one-minute candles the 1m chart draws', async () => {
+    const minutes = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1m');
+    expect(minutes.interval).toBe('1m');
+    // The latest 390 minutes, across the overnight pause: Tuesday's first half hour and Monday's session before it.
+    expect(minutes.candles).toHaveLength(390);
+    expect(minutes.candles.at(-1)?.time).toBeLessThanOrEqual(Date.parse('2026-11-17T15:00:00Z') / 1000);
+    const firstMinute = minutes.candles[0]?.time ?? 0;
+    for (const [type, seconds] of [
+      ['5m', 300],
+      ['15m', 900],
+      ['1h', 3600],
+    ] as const) {
+      const kline = await get<Kline>(`/m_ft/kline?stockCode=AAPL&type=${type}`);
+      expect(kline.interval, type).toBe(type);
+      // More days than the 1m chart (the stored minutes of the last five trading days), at most 390 bars.
+      expect(kline.candles.length, type).toBeGreaterThan({ '5m': 150, '15m': 80, '1h': 20 }[type]);
+      expect(kline.candles.length, type).toBeLessThanOrEqual(390);
+      let compared = 0;
+      // Every bucket the 1m chart covers whole (not the one in progress) is those minutes combined.
+      for (const candle of kline.candles.slice(0, -1)) {
+        expect(candle.time % seconds, `${type} ${candle.time}`).toBe(0);
+        if (candle.time < firstMinute) continue;
+        const inside = minutes.candles.filter((minute) => minute.time >= candle.time && minute.time < candle.time + seconds);
+        expect(inside.length, `${type} ${candle.time}`).toBeGreaterThan(0);
+        expect(candle, `${type} ${candle.time}`).toEqual({
+          time: candle.time,
+          open: inside[0]?.open,
+          high: Decimal.max(...inside.map((minute) => minute.high)).toFixed(decimalsOf(candle.high)),
+          low: Decimal.min(...inside.map((minute) => minute.low)).toFixed(decimalsOf(candle.low)),
+          close: inside.at(-1)?.close,
+          volume: inside.reduce((sum, minute) => sum.plus(minute.volume), new Decimal(0)).toFixed(),
+        });
+        compared += 1;
+      }
+      expect(compared, type).toBeGreaterThan(type === '1h' ? 3 : 20);
+    }
+    const unknown = await testApp.call('/m_ft/kline?stockCode=AAPL&type=2m', { method: 'GET' });
+    expect(unknown.body.code).not.toBe(200);
   });
 });
 

@@ -337,6 +337,7 @@ export function createMarketService(dependencies: {
     if (latest !== undefined) {
       rows = await repository.readCandles(db, instrument.code, frame.stored, latest - frame.lookbackMs, latest);
       if (frame.bucketMs) rows = aggregateCandles(rows, frame.bucketMs);
+      if (frame.maxCandles && rows.length > frame.maxCandles) rows = rows.slice(-frame.maxCandles);
     }
     return {
       stockCode: instrument.code,

@@ -26,6 +26,7 @@ function withMessages(messages: MessageLoaders | MessageLoaders[], load: () => P
 /** The Trade tab shows the new-share subscriptions (tab 4) beside the trading tabs. */
 const tradeAndNewstockMessages = [tradeMessages, newstockMessages];
 /** The Account tab's rows name the loans, the referral page and the install page. */
+const quoteStockMessages = [tradeMessages, marketMessages];
 const accountRowMessages = [loanMessages, fundMessages, followMessages, contentMessages, kycMessages, referralMessages, appInstallMessages];
 
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
@@ -38,11 +39,12 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
   register: async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
   resetPassword: async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
-  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell.
-  quoteStock: withMessages(tradeMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage),
-  quoteFuture: async () => (await import('../features/quote/pages/quote-page.tsx')).FutureQuotePage,
-  quoteIndex: async () => (await import('../features/quote/pages/quote-page.tsx')).IndexQuotePage,
-  quoteForex: async () => (await import('../features/quote/pages/quote-page.tsx')).ForexQuotePage,
+  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell; every quote page
+  // draws the chart's indicators, order book and profile, whose strings are the market feature's.
+  quoteStock: withMessages(quoteStockMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage),
+  quoteFuture: withMessages(marketMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).FutureQuotePage),
+  quoteIndex: withMessages(marketMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).IndexQuotePage),
+  quoteForex: withMessages(marketMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).ForexQuotePage),
   notices: withMessages(contentMessages, async () => (await import('../features/content/pages/notices-page.tsx')).NoticesPage),
   noticeDetail: withMessages(contentMessages, async () => (await import('../features/content/pages/article-page.tsx')).NoticeDetailPage),
   newsDetail: withMessages(contentMessages, async () => (await import('../features/content/pages/article-page.tsx')).NewsDetailPage),

@@ -13,12 +13,14 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { loginRouteBackTo, paymentRouteOf } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
-import { useToken } from '../../../lib/session-store.ts';
+import { useStoredUser, useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useKline } from '../api/get-kline.ts';
 import { useQuoteDetail } from '../api/get-quote-detail.ts';
 import { useRemoveFromWatchlist } from '../api/remove-from-watchlist.ts';
 import { useSaveToWatchlist } from '../api/save-to-watchlist.ts';
+import { IndicatorBar } from '../components/indicator-bar.tsx';
+import { type IndicatorSettings, readIndicatorSettings, saveIndicatorSettings } from '../components/indicator-settings.ts';
 import { KlineChart } from '../components/kline-chart.tsx';
 import '../quote.css';
 
@@ -107,6 +109,12 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
   const { t } = useTranslation();
   const locale = currentLocale();
   const [frame, setFrame] = useState<KlineType>('1D');
+  const userId = useStoredUser()?.id;
+  const [indicators, setIndicators] = useState<IndicatorSettings>(() => readIndicatorSettings(userId));
+  const changeIndicators = (next: IndicatorSettings) => {
+    setIndicators(next);
+    saveIndicatorSettings(userId, next);
+  };
   const detail = useQuoteDetail(code, market);
   const kline = useKline(code, frame, market);
   const live = useLiveQuotes([code]).get(code);
@@ -159,7 +167,13 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
           </button>
         ))}
       </div>
-      <KlineChart kline={kline.data?.type === frame ? kline.data : undefined} tickSize={data.tick_size} live={live} />
+      <IndicatorBar settings={indicators} onChange={changeIndicators} />
+      <KlineChart
+        kline={kline.data?.type === frame ? kline.data : undefined}
+        tickSize={data.tick_size}
+        live={live}
+        indicators={indicators}
+      />
       <dl className="detail-grid">
         <Field label={t('quote.fields.open')} value={number(live?.open ?? data.open)} />
         <Field label={t('quote.fields.prevClose')} value={number(data.prev_close)} />

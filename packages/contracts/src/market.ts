@@ -126,6 +126,32 @@ export const klineData = z.object({
 });
 export type Kline = z.infer<typeof klineData>;
 
+/** One price level of the order book: the price and the quantity resting there. */
+export const depthLevelSchema = z.object({ price: z.string(), volume: z.string() });
+export type DepthLevel = z.infer<typeof depthLevelSchema>;
+/** One print of the tape: when (Unix ms), at what price, how much, and which side took it. */
+export const tapeTradeSchema = z.object({
+  time: z.number().int(),
+  price: z.string(),
+  volume: z.string(),
+  side: z.enum(['buy', 'sell', 'neutral']),
+});
+export type TapeTrade = z.infer<typeof tapeTradeSchema>;
+/**
+ * The order book (five levels a side, best first) and the tape of recent trades (newest first). The
+ * best level is the feed's bid or ask with its size; the levels behind it are simulated (`isSimulated`).
+ */
+export const depthSchema = z.object({
+  stockCode: z.string(),
+  dataSource: z.string(),
+  isSimulated: z.boolean(),
+  timestamp: z.number().int().nullable(),
+  bids: z.array(depthLevelSchema),
+  asks: z.array(depthLevelSchema),
+  trades: z.array(tapeTradeSchema),
+});
+export type Depth = z.infer<typeof depthSchema>;
+
 export const instrumentQuery = z.object({ stockCode: stockCodeSchema, market: optionalMarketSchema });
 export const stockListQuery = pageQuery.extend({ type: text(20) });
 export const futuresListQuery = pageQuery.extend({ type: text(20).default('all') });
@@ -254,6 +280,7 @@ export const marketApi = {
   detailQuote: { method: 'GET', path: '/m_ft/detail_quote', body: undefined, query: instrumentQuery, data: quoteDetailSchema },
   summaryDetail: { method: 'GET', path: '/m_ft/summary_detail', body: undefined, query: instrumentQuery, data: summaryDetailSchema },
   kline: { method: 'GET', path: '/m_ft/kline', body: undefined, query: klineQuery, data: klineData },
+  depth: { method: 'GET', path: '/m_ft/depth', body: undefined, query: instrumentQuery, data: depthSchema },
   allStockList: { method: 'GET', path: '/m_ft/all_stock_list', body: undefined, query: allStockListQuery, data: pageOf(quoteRowSchema) },
   hotStock: { method: 'GET', path: '/m_ft/hot_stock', body: undefined, data: z.array(quoteRowSchema) },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list', body: undefined, data: z.array(quoteRowSchema) },

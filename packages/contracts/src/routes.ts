@@ -161,6 +161,7 @@ export const marketRoutes: RoutesOf<typeof marketApi> = {
   detailQuote: { method: 'GET', path: '/m_ft/detail_quote' },
   summaryDetail: { method: 'GET', path: '/m_ft/summary_detail' },
   kline: { method: 'GET', path: '/m_ft/kline' },
+  depth: { method: 'GET', path: '/m_ft/depth' },
   allStockList: { method: 'GET', path: '/m_ft/all_stock_list' },
   hotStock: { method: 'GET', path: '/m_ft/hot_stock' },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list' },

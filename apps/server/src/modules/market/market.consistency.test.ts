@@ -178,6 +178,51 @@ describe('figures that agree with each other, through the API', () => {
     const unknown = await testApp.call('/m_ft/kline?stockCode=AAPL&type=2m', { method: 'GET' });
     expect(unknown.body.code).not.toBe(200);
   });
+
+  it("shows five levels a side around the feed's own bid and ask, and a tape of what the feed traded", async () => {
+    type Depth = {
+      isSimulated: boolean;
+      bids: Array<{ price: string; volume: string }>;
+      asks: Array<{ price: string; volume: string }>;
+      trades: Array<{ time: number; price: string; volume: string; side: string }>;
+    };
+    for (const code of ['AAPL', 'EURUSD', 'ESZ6', '2330']) {
+      const instrument = catalog.byCode.get(code) as Instrument;
+      const detail = await get<Detail & { bid_volume: string; ask_volume: string; volume: string }>(`/m_ft/detail_quote?stockCode=${code}`);
+      const depth = await get<Depth>(`/m_ft/depth?stockCode=${code}`);
+      expect(depth.isSimulated, code).toBe(true);
+      expect(depth.bids[0], code).toEqual({ price: detail.bid, volume: detail.bid_volume });
+      expect(depth.asks[0], code).toEqual({ price: detail.ask, volume: detail.ask_volume });
+      expect([depth.bids.length, depth.asks.length], code).toEqual([5, 5]);
+      for (const [side, levels] of [
+        [-1, depth.bids],
+        [1, depth.asks],
+      ] as const) {
+        for (const [index, level] of levels.entries()) {
+          expect(decimalsOf(level.price), `${code} ${level.price}`).toBe(tickDecimals(instrument, level.price));
+          expect(
+            new Decimal(level.volume).gt(0) && new Decimal(level.volume).mod(instrument.lotSize).isZero(),
+            `${code} ${level.volume}`,
+          ).toBe(true);
+          const previous = levels[index - 1];
+          if (previous) expect(new Decimal(level.price).minus(previous.price).times(side).gt(0), `${code} level ${index}`).toBe(true);
+        }
+      }
+      // The same quote gives the same book.
+      expect(await get<Depth>(`/m_ft/depth?stockCode=${code}`), code).toEqual(depth);
+      // Each print is part of the day's volume, at a price of the day's range, newest first.
+      expect(depth.trades.length, code).toBeGreaterThan(0);
+      const printed = depth.trades.reduce((sum, trade) => sum.plus(trade.volume), new Decimal(0));
+      expect(printed.lte(detail.volume), code).toBe(true);
+      for (const [index, trade] of depth.trades.entries()) {
+        expect(new Decimal(trade.price).gte(detail.low) && new Decimal(trade.price).lte(detail.high), `${code} ${trade.price}`).toBe(true);
+        expect(['buy', 'sell', 'neutral']).toContain(trade.side);
+        expect(trade.time).toBeLessThanOrEqual(depth.trades[index - 1]?.time ?? Number.POSITIVE_INFINITY);
+      }
+    }
+    const index = await get<Depth>('/m_ft/depth?stockCode=SPX');
+    expect({ bids: index.bids, asks: index.asks, trades: index.trades }).toEqual({ bids: [], asks: [], trades: [] });
+  });
 });
 
 describe("the 1D chart on a day the market does not trade, under the demo's always-open clock", () => {

@@ -78,6 +78,12 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   registerKlineRoute(app, service);
   publicRoute(
     app,
+    marketApi.depth,
+    { summary: 'Order book of five levels (simulated behind the best) and recent trades', tags },
+    async ({ query }) => service.depth(query.stockCode, query.market),
+  );
+  publicRoute(
+    app,
     marketApi.allStockList,
     { summary: 'Every instrument, optionally of one source, paginated', tags },
     async ({ query, request }) => service.allInstruments(await viewerOf(request), query.source, query.pageNum, query.pageSize),

@@ -34,6 +34,7 @@ import {
   statusAt,
 } from './calendars.ts';
 import { createDailyCandleCache, DAILY_LOOKBACK_MS } from './daily-candles.ts';
+import { createDepth } from './depth.ts';
 import type { CandleRow } from './feed-types.ts';
 import { isExpiredAt } from './futures-terms.ts';
 import { type Catalog, type Instrument, priceSymbolOf, tickSizeAt } from './instruments.ts';
@@ -622,5 +623,6 @@ export function createMarketService(dependencies: {
     },
 
     ...createWatchlist({ db, catalog, feed, requireInstrument }),
+    ...createDepth({ feed, requireInstrument }),
   };
 }

@@ -121,10 +121,11 @@ export type Readout = {
   close: number;
   volume: number;
   /** The indicator values at that candle, each with its line's label and colour. */
-  values: Array<{ label: string; value: number; color: string }>;
+  values: Array<{ label: string; value: number; color: string; scale: Line['scale'] }>;
 };
 
-type Line = { label: string; color: string; points: Series; style?: 'histogram' };
+/** A line's values are prices (MA, EMA, Bollinger), price differences (MACD) or 0 to 100 (RSI, KDJ). */
+type Line = { label: string; color: string; points: Series; style?: 'histogram'; scale?: 'price' | 'difference' | 'percent' };
 
 /** The lines of the indicators chosen, computed over the candles: those over the price and those below. */
 export function indicatorLines(rows: readonly Row[], settings: IndicatorSettings): { upper: Line[]; lower: Line[] } {
@@ -149,16 +150,16 @@ export function indicatorLines(rows: readonly Row[], settings: IndicatorSettings
   const lower: Line[] = [];
   if (settings.lower === 'MACD') {
     const lines = macd(closes);
-    lower.push({ label: 'MACD', color: '#9e9e9e', points: lines.histogram, style: 'histogram' });
-    lower.push({ label: 'DIF', color: lineColors[0] as string, points: lines.dif });
-    lower.push({ label: 'DEA', color: lineColors[1] as string, points: lines.dea });
+    lower.push({ label: 'MACD', color: '#9e9e9e', points: lines.histogram, style: 'histogram', scale: 'difference' });
+    lower.push({ label: 'DIF', color: lineColors[0] as string, points: lines.dif, scale: 'difference' });
+    lower.push({ label: 'DEA', color: lineColors[1] as string, points: lines.dea, scale: 'difference' });
   } else if (settings.lower === 'RSI') {
-    lower.push({ label: 'RSI14', color: lineColors[2] as string, points: rsi(closes, 14) });
+    lower.push({ label: 'RSI14', color: lineColors[2] as string, points: rsi(closes, 14), scale: 'percent' });
   } else if (settings.lower === 'KDJ') {
     const lines = kdj(rows);
-    lower.push({ label: 'K', color: lineColors[0] as string, points: lines.k });
-    lower.push({ label: 'D', color: lineColors[1] as string, points: lines.d });
-    lower.push({ label: 'J', color: lineColors[2] as string, points: lines.j });
+    lower.push({ label: 'K', color: lineColors[0] as string, points: lines.k, scale: 'percent' });
+    lower.push({ label: 'D', color: lineColors[1] as string, points: lines.d, scale: 'percent' });
+    lower.push({ label: 'J', color: lineColors[2] as string, points: lines.j, scale: 'percent' });
   }
   return { upper, lower };
 }
@@ -250,7 +251,7 @@ function createIndicatorLayer(library: ChartLibrary, chart: ChartOf, locale: Loc
     valuesAt(index: number): Readout['values'] {
       return drawn.flatMap(({ line }) => {
         const value = line.points[index];
-        return value === null || value === undefined ? [] : [{ label: line.label, value, color: line.color }];
+        return value === null || value === undefined ? [] : [{ label: line.label, value, color: line.color, scale: line.scale ?? 'price' }];
       });
     },
   };
@@ -368,6 +369,8 @@ function ReadoutLine({ readout, interval, tickSize }: { readout: Readout | undef
   if (!readout) return <div className="kline-readout" data-testid="kline-readout" />;
   const decimals = decimalsOf(tickSize);
   const price = (value: number) => formatNumber(value, locale, { decimals, minimumDecimals: decimals });
+  // MACD is a price difference, finer than the tick (as its pane's scale); RSI and KDJ run 0 to 100.
+  const decimalsOfScale = { price: decimals, difference: Math.min(decimals + 2, 8), percent: 2 };
   const when = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'short',
     ...(interval === '1d' ? {} : { timeStyle: 'short' }),
@@ -397,7 +400,11 @@ function ReadoutLine({ readout, interval, tickSize }: { readout: Readout | undef
         <p className="kline-readout-values">
           {readout.values.map((entry) => (
             <span key={entry.label} style={{ color: entry.color }}>
-              {entry.label} {formatNumber(entry.value, locale, { decimals: Math.max(2, decimals), minimumDecimals: Math.min(2, decimals) })}
+              {entry.label}{' '}
+              {formatNumber(entry.value, locale, {
+                decimals: decimalsOfScale[entry.scale ?? 'price'],
+                minimumDecimals: decimalsOfScale[entry.scale ?? 'price'],
+              })}
             </span>
           ))}
         </p>

@@ -75,6 +75,16 @@ export const quoteDetailSchema = quoteRowSchema.extend({
   prev_settle: z.string().nullable(),
   timeZone: z.string(),
   nextOpenTimestamp: z.number().int().nullable(),
+  /** An S&P 500 stock's GICS sector (a key the app translates); `sector` is then its sub-industry. */
+  gics_sector: z.string().nullable(),
+  /** Earnings per share of the reference data, and the P/E and dividend yield (%) at the current price. */
+  eps: z.string().nullable(),
+  pe_ratio: z.string().nullable(),
+  dividend_yield: z.string().nullable(),
+  /** A forex pair's pip (0.0001, or 0.01 with the yen) and its value per 100,000 of the base currency, in the quote currency and in US dollars. */
+  pip_size: z.string().nullable(),
+  pip_value: z.string().nullable(),
+  pip_value_usd: z.string().nullable(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 

@@ -223,6 +223,31 @@ describe('figures that agree with each other, through the API', () => {
     const index = await get<Depth>('/m_ft/depth?stockCode=SPX');
     expect({ bids: index.bids, asks: index.asks, trades: index.trades }).toEqual({ bids: [], asks: [], trades: [] });
   });
+  it("gives a stock's profile from the reference data at the simulated price, a future's contract and a pair's pip", async () => {
+    type Profile = Detail &
+      Record<
+        'gics_sector' | 'sector' | 'eps' | 'pe_ratio' | 'dividend_yield' | 'pip_size' | 'pip_value' | 'pip_value_usd' | 'margin',
+        string | null
+      >;
+    const apple = await get<Profile>('/m_ft/detail_quote?stockCode=AAPL');
+    // The data's row: Technology Hardware, Storage & Peripherals; EPS 8.72; yield 0.35 % at 309.35.
+    expect({ sector: apple.gics_sector, industry: apple.sector, eps: apple.eps }).toEqual({
+      sector: 'informationTechnology',
+      industry: 'Technology Hardware, Storage & Peripherals',
+      eps: '8.72',
+    });
+    expect(apple.pe_ratio).toBe(new Decimal(apple.last).div('8.72').toFixed(2));
+    expect(apple.dividend_yield).toBe(new Decimal('0.0035').times('309.35').div(apple.last).times(100).toFixed(2));
+    const taiwan = await get<Profile>('/m_ft/detail_quote?stockCode=2330');
+    expect([taiwan.gics_sector, taiwan.eps, taiwan.pe_ratio, taiwan.pip_size]).toEqual([null, null, null, null]);
+    const future = await get<Profile>('/m_ft/detail_quote?stockCode=ESZ6');
+    expect(future.margin).not.toBeNull();
+    const euro = await get<Profile>('/m_ft/detail_quote?stockCode=EURUSD');
+    expect([euro.pip_size, euro.pip_value, euro.pip_value_usd]).toEqual(['0.0001', '10.00', '10.00']);
+    const dollar = await get<Profile>('/m_ft/detail_quote?stockCode=USDTWD');
+    expect([dollar.pip_size, dollar.pip_value]).toEqual(['0.0001', '10.00']);
+    expect(dollar.pip_value_usd).toBe(new Decimal(10).div(dollar.last).toFixed(2));
+  });
 });
 
 describe("the 1D chart on a day the market does not trade, under the demo's always-open clock", () => {

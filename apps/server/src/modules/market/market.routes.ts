@@ -42,7 +42,6 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   // No compression: the push socket writes ready-made uncompressed quote frames (see push.ts).
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   await registerPushRoute(app, feed, catalog, dependencies.push);
-
   registerLogoRoute(app, catalog);
 
   publicRoute(
@@ -76,12 +75,6 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
     service.summary(query.stockCode, query.market),
   );
   registerKlineRoute(app, service);
-  publicRoute(
-    app,
-    marketApi.depth,
-    { summary: 'Order book of five levels (simulated behind the best) and recent trades', tags },
-    async ({ query }) => service.depth(query.stockCode, query.market),
-  );
   publicRoute(
     app,
     marketApi.allStockList,
@@ -119,6 +112,16 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   registerWatchlistRoutes(app, service);
 }
 
+/** The order book (five levels a side, simulated behind the feed's best) and the tape of recent trades. */
+function registerDepthRoute(app: FastifyInstance, service: MarketService) {
+  publicRoute(
+    app,
+    marketApi.depth,
+    { summary: 'Order book of five levels (simulated behind the best) and recent trades', tags },
+    async ({ query }) => service.depth(query.stockCode, query.market),
+  );
+}
+
 /** Each instrument's logo, drawn from its code (a day in caches). */
 function registerLogoRoute(app: FastifyInstance, catalog: Catalog) {
   app.get<{ Params: { file: string } }>('/m_ft/logo/:file', { schema: { hide: true } }, async (request, reply) => {
@@ -133,6 +136,8 @@ function registerLogoRoute(app: FastifyInstance, catalog: Catalog) {
 
 /** The K-line of one instrument, answered from its kept serialised body when it has not changed. */
 function registerKlineRoute(app: FastifyInstance, service: MarketService) {
+  // The quote page's other live panel, the order book and tape, is registered beside its chart.
+  registerDepthRoute(app, service);
   // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised until its
   // K-line changes (a new quote), and then only its changed candles are serialised again.
   const klineBodies = createKlineBodies(successBody<Kline>);

@@ -278,6 +278,31 @@ export const watchlistSortBody = z.object({
   ids: z.array(z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidValue' })).max(200, { error: 'validation.tooLong' }),
 });
 
+/** One contract month of a futures product on its page: its quote, its month, last trade date and roll date. */
+export const futuresMonthSchema = quoteRowSchema.extend({
+  contractMonth: z.string(),
+  lastTradeDate: z.string(),
+  /** The trading day the page says positions usually roll to the next month (five trading days before the last trade date). */
+  rollDate: z.string().nullable(),
+});
+/** `/pages/product/future`: the futures by family, each product with its front and next months. */
+export const futuresFamilySchema = z.object({
+  group: z.string(),
+  products: z.array(
+    z.object({ root: z.string(), name: z.string(), market: z.string(), front: futuresMonthSchema, next: futuresMonthSchema.nullable() }),
+  ),
+});
+export type FuturesFamily = z.infer<typeof futuresFamilySchema>;
+/** `/pages/product/taiwan`: the TWSE's status and hours, and its stocks by sector. */
+export const taiwanBoardSchema = z.object({
+  status: z.enum(marketStatuses),
+  timeZone: z.string(),
+  sessions: z.array(z.object({ kind: z.enum(['pre', 'regular', 'post']), start: z.string(), end: z.string() })),
+  nextOpenTimestamp: z.number().int().nullable(),
+  sectors: z.array(z.object({ sector: z.string(), rows: z.array(quoteRowSchema) })),
+});
+export type TaiwanBoard = z.infer<typeof taiwanBoardSchema>;
+
 /** One place that names each market call; the server routes and the app client both read it. */
 export const marketApi = {
   tgAllStockList: { method: 'GET', path: '/tg_st/all_stock_list', body: undefined, query: pageQuery, data: pageOf(quoteRowSchema) },
@@ -291,6 +316,8 @@ export const marketApi = {
   summaryDetail: { method: 'GET', path: '/m_ft/summary_detail', body: undefined, query: instrumentQuery, data: summaryDetailSchema },
   kline: { method: 'GET', path: '/m_ft/kline', body: undefined, query: klineQuery, data: klineData },
   depth: { method: 'GET', path: '/m_ft/depth', body: undefined, query: instrumentQuery, data: depthSchema },
+  futuresFamilies: { method: 'GET', path: '/m_ft/futures_families', body: undefined, data: z.array(futuresFamilySchema) },
+  taiwanBoard: { method: 'GET', path: '/m_ft/taiwan_board', body: undefined, data: taiwanBoardSchema },
   allStockList: { method: 'GET', path: '/m_ft/all_stock_list', body: undefined, query: allStockListQuery, data: pageOf(quoteRowSchema) },
   hotStock: { method: 'GET', path: '/m_ft/hot_stock', body: undefined, data: z.array(quoteRowSchema) },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list', body: undefined, data: z.array(quoteRowSchema) },

@@ -162,6 +162,8 @@ export const marketRoutes: RoutesOf<typeof marketApi> = {
   summaryDetail: { method: 'GET', path: '/m_ft/summary_detail' },
   kline: { method: 'GET', path: '/m_ft/kline' },
   depth: { method: 'GET', path: '/m_ft/depth' },
+  futuresFamilies: { method: 'GET', path: '/m_ft/futures_families' },
+  taiwanBoard: { method: 'GET', path: '/m_ft/taiwan_board' },
   allStockList: { method: 'GET', path: '/m_ft/all_stock_list' },
   hotStock: { method: 'GET', path: '/m_ft/hot_stock' },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list' },

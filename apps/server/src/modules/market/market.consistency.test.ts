@@ -248,6 +248,39 @@ describe('figures that agree with each other, through the API', () => {
     expect([dollar.pip_size, dollar.pip_value]).toEqual(['0.0001', '10.00']);
     expect(dollar.pip_value_usd).toBe(new Decimal(10).div(dollar.last).toFixed(2));
   });
+  it('lists futures by family with their front month and roll date, and Taiwan stocks by sector with the TWSE status', async () => {
+    type Month = { stock_code: string; contractMonth: string; lastTradeDate: string; rollDate: string | null; price_nominal: string };
+    type Family = { group: string; products: Array<{ root: string; name: string; front: Month; next: Month | null }> };
+    const families = await get<Family[]>('/m_ft/futures_families');
+    expect(families.map((family) => family.group)).toEqual(['equity', 'metals']);
+    const emini = families[0]?.products.find((product) => product.root === 'ES');
+    // The December contract's last trade date is the third Friday, 18 December; five trading days before it is Friday the 11th.
+    expect(emini?.front).toMatchObject({
+      stock_code: 'ESZ6',
+      contractMonth: '2026-12',
+      lastTradeDate: '2026-12-18',
+      rollDate: '2026-12-11',
+    });
+    expect(emini?.front.price_nominal).toBe((await get<Detail>('/m_ft/detail_quote?stockCode=ESZ6')).price_nominal);
+    expect(families[1]?.products.map((product) => product.front.stock_code)).toEqual(['GCG7']);
+
+    type Board = {
+      status: string;
+      nextOpenTimestamp: number | null;
+      sessions: unknown[];
+      sectors: Array<{ sector: string; rows: Array<{ stock_code: string }> }>;
+    };
+    const board = await get<Board>('/m_ft/taiwan_board');
+    const [twse] = (
+      await testApp.call<Array<{ status: string; nextOpenTimestamp: number | null }>>('/market/getMakets', { body: { markets: ['TWSE'] } })
+    ).body.data;
+    expect({ status: board.status, nextOpenTimestamp: board.nextOpenTimestamp }).toEqual({
+      status: twse?.status,
+      nextOpenTimestamp: twse?.nextOpenTimestamp,
+    });
+    expect(board.sessions).toEqual([{ kind: 'regular', start: '09:00', end: '13:30' }]);
+    expect(board.sectors.flatMap((sector) => sector.rows.map((row) => row.stock_code))).toEqual(['2330']);
+  });
 });
 
 describe("the 1D chart on a day the market does not trade, under the demo's always-open clock", () => {

@@ -105,11 +105,25 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   publicRoute(app, marketApi.search, { summary: 'Search every market by code or name', tags }, async ({ body, request }) =>
     service.search(await viewerOf(request), body),
   );
+  registerProductPageRoutes(app, service, viewerOf);
+
+  registerWatchlistRoutes(app, service);
+}
+
+/** The markets' status and the product pages of spec §2 (futures by family, Taiwan by sector). */
+function registerProductPageRoutes(app: FastifyInstance, service: MarketService, viewerOf: (request: FastifyRequest) => Promise<Viewer>) {
   publicRoute(app, marketApi.markets, { summary: 'Markets with their status and next open', tags }, async ({ body }) =>
     service.markets(body.markets),
   );
-
-  registerWatchlistRoutes(app, service);
+  publicRoute(
+    app,
+    marketApi.futuresFamilies,
+    { summary: 'Futures by family: front and next months with roll dates', tags },
+    async ({ request }) => service.futuresFamilies(await viewerOf(request)),
+  );
+  publicRoute(app, marketApi.taiwanBoard, { summary: 'TWSE status, hours and stocks by sector', tags }, async ({ request }) =>
+    service.taiwanBoard(await viewerOf(request)),
+  );
 }
 
 /** The order book (five levels a side, simulated behind the feed's best) and the tape of recent trades. */

@@ -42,6 +42,7 @@ import { type Catalog, type Instrument, priceSymbolOf, tickSizeAt } from './inst
 import { aggregateCandles, klineFrames, latestSession, sessionWindowOf, toWireCandle } from './klines.ts';
 import * as repository from './market.repository.ts';
 import type { FeedEngine } from './market-feed.ts';
+import { createProductPages } from './product-pages.ts';
 import { createWatchlist } from './watchlist.ts';
 
 export type Viewer = { userId: number } | undefined;
@@ -656,5 +657,6 @@ export function createMarketService(dependencies: {
 
     ...createWatchlist({ db, catalog, feed, requireInstrument }),
     ...createDepth({ feed, requireInstrument }),
+    ...createProductPages<Viewer>({ now, clock, bySource, rowsOf }),
   };
 }

@@ -5,8 +5,11 @@ import { formatDate, formatDecimal, formatNumber } from '../../../lib/format.ts'
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useDepth } from '../api/get-depth.ts';
 
-/** At most one read of the book per this many milliseconds, however fast the quotes come. */
-const REFRESH_MS = 2_000;
+/**
+ * At most one read of the book per this many milliseconds, however fast the quotes come: the book's
+ * best level then trails the live bid and ask above it by a fraction of a second at most.
+ */
+const REFRESH_MS = 500;
 
 function Levels({ side, levels, largest }: { side: 'bid' | 'ask'; levels: DepthLevel[]; largest: number }) {
   const { t } = useTranslation();
@@ -64,7 +67,7 @@ function Tape({ trades }: { trades: Depth['trades'] }) {
 
 /**
  * The order book (five levels a side) and the tape of recent trades, read again as the live quote
- * moves (at most every two seconds). The levels behind the best bid and ask are simulated, and the
+ * moves (at most twice a second). The levels behind the best bid and ask are simulated, and the
  * section says so.
  */
 export function OrderBook({

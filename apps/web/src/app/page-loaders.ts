@@ -31,7 +31,8 @@ const accountRowMessages = [loanMessages, fundMessages, followMessages, contentM
 
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
-  market: async () => (await import('../features/market/pages/market-page.tsx')).MarketPage,
+  // The markets tab links the product pages by the market feature's words.
+  market: withMessages(marketMessages, async () => (await import('../features/market/pages/market-page.tsx')).MarketPage),
   watchlist: async () => (await import('../features/watchlist/pages/watchlist-page.tsx')).WatchlistPage,
   trade: withMessages(tradeAndNewstockMessages, async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage),
   profile: withMessages(accountRowMessages, async () => (await import('./account-page.tsx')).AccountPage),
@@ -53,6 +54,11 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   install: withMessages(appInstallMessages, async () => (await import('../features/app-install/pages/install-page.tsx')).InstallPage),
   share: withMessages(referralMessages, async () => (await import('../features/referral/pages/share-page.tsx')).SharePage),
   popular: withMessages(marketMessages, async () => (await import('../features/market/pages/popular-page.tsx')).PopularPage),
+  productFuture: withMessages(
+    marketMessages,
+    async () => (await import('../features/market/pages/futures-families-page.tsx')).FuturesFamiliesPage,
+  ),
+  productTaiwan: withMessages(marketMessages, async () => (await import('../features/market/pages/taiwan-page.tsx')).TaiwanPage),
 
   watchlistManage: async () => (await import('../features/watchlist/pages/watchlist-manage-page.tsx')).WatchlistManagePage,
   messages: async () => (await import('../features/messages/pages/messages-page.tsx')).MessagesPage,

@@ -173,6 +173,21 @@ test('the popular page, reached from Markets, ranks what this platform trades an
   await page.screenshot({ path: 'test-results/popular.png', fullPage: true });
 });
 
+test('the markets tab leads to futures by family, with front months and roll dates, and to Taiwan by sector', async ({ page }) => {
+  await page.goto('/#/pages/market/index');
+  await page.getByRole('link', { name: 'Futures by family' }).click();
+  await expect(page).toHaveURL(/#\/pages\/product\/future/);
+  const equity = page.getByRole('region', { name: 'Equity index' });
+  await expect(equity.getByText(/^Front month · last trade \d{2}\/\d{2}\/\d{4} · roll \d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/product-future.png', fullPage: true });
+  await page.goBack();
+  await page.getByRole('link', { name: 'Taiwan by sector' }).click();
+  await expect(page).toHaveURL(/#\/pages\/product\/taiwan/);
+  await expect(page.getByText(/^Hours: 09:00–13:30 \(Asia\/Taipei\)$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /TSMC/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/product-taiwan.png', fullPage: true });
+});
+
 test('the watchlist is reordered by dragging a row by its handle, with a mouse and with a finger, and the order is kept', async ({
   page,
   stack,

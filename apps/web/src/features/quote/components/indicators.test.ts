@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  defaultIndicatorSettings,
+  normaliseSettings,
+  parsePeriod,
+  readIndicatorSettings,
+  saveIndicatorSettings,
+} from './indicator-settings.ts';
 import { bollinger, ema, kdj, macd, rsi, sma } from './indicators.ts';
 
 /** Rounded for comparison with values worked out by hand (nulls kept). */
@@ -61,5 +68,37 @@ describe('chart indicators against values worked out by hand', () => {
     expect(rounded(k)).toEqual([null, null, 66.6667, 44.4444]);
     expect(rounded(d)).toEqual([null, null, 55.5556, 51.8519]);
     expect(rounded(j)).toEqual([null, null, 88.8889, 29.6296]);
+  });
+});
+
+describe("the chart's indicator choice, remembered per user", () => {
+  it('keeps each user their own choice and falls back to the defaults on anything damaged', () => {
+    window.localStorage.removeItem('usa12_indicators');
+    expect(readIndicatorSettings('7')).toEqual(defaultIndicatorSettings);
+    const mine = { ...defaultIndicatorSettings, ema: { isOn: true, periods: [9, 21] }, lower: 'MACD' as const };
+    saveIndicatorSettings('7', mine);
+    saveIndicatorSettings(undefined, { ...defaultIndicatorSettings, lower: 'RSI' });
+    expect(readIndicatorSettings('7')).toEqual(mine);
+    expect(readIndicatorSettings('8')).toEqual(defaultIndicatorSettings);
+    expect(readIndicatorSettings(undefined).lower).toBe('RSI');
+    expect(normaliseSettings({ ma: { isOn: true, periods: [5, 1000, 20] }, lower: 'SAR' })).toEqual({
+      ...defaultIndicatorSettings,
+      ma: { isOn: true, periods: [5, 10, 20] },
+    });
+    window.localStorage.setItem('usa12_indicators', 'not json');
+    expect(readIndicatorSettings('7')).toEqual(defaultIndicatorSettings);
+  });
+
+  it('accepts periods from 2 to 250 only', () => {
+    expect(['2', ' 20 ', '250', '1', '251', '2.5', '', 'x'].map(parsePeriod)).toEqual([
+      2,
+      20,
+      250,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

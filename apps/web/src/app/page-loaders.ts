@@ -42,7 +42,8 @@ const accountRowMessages = [
 
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
-  market: async () => (await import('../features/market/pages/market-page.tsx')).MarketPage,
+  // The markets tab links the product pages by the market feature's words.
+  market: withMessages(marketMessages, async () => (await import('../features/market/pages/market-page.tsx')).MarketPage),
   watchlist: async () => (await import('../features/watchlist/pages/watchlist-page.tsx')).WatchlistPage,
   trade: withMessages(tradeAndNewstockMessages, async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage),
   profile: withMessages(accountRowMessages, async () => (await import('./account-page.tsx')).AccountPage),
@@ -50,7 +51,8 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
   register: async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
   resetPassword: async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
-  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell; every quote its price alerts (market strings).
+  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell; every quote page
+  // its price alerts and the chart's indicators, order book and profile, whose strings are the market feature's.
   quoteStock: withMessages(
     [tradeMessages, marketMessages],
     async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage,
@@ -67,6 +69,11 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   share: withMessages(referralMessages, async () => (await import('../features/referral/pages/share-page.tsx')).SharePage),
   popular: withMessages(marketMessages, async () => (await import('../features/market/pages/popular-page.tsx')).PopularPage),
   priceAlerts: withMessages(marketMessages, async () => (await import('../features/market/pages/price-alerts-page.tsx')).PriceAlertsPage),
+  productFuture: withMessages(
+    marketMessages,
+    async () => (await import('../features/market/pages/futures-families-page.tsx')).FuturesFamiliesPage,
+  ),
+  productTaiwan: withMessages(marketMessages, async () => (await import('../features/market/pages/taiwan-page.tsx')).TaiwanPage),
 
   watchlistManage: async () => (await import('../features/watchlist/pages/watchlist-manage-page.tsx')).WatchlistManagePage,
   messages: async () => (await import('../features/messages/pages/messages-page.tsx')).MessagesPage,

@@ -80,6 +80,8 @@ export const pages = {
   loanRepayment: { path: '/pages/loan/repayment', layout: 'pushed', guard: 'session', query: ['id'] },
   popular: { path: '/pages/product/popular', layout: 'pushed', guard: 'public' },
   priceAlerts: { path: '/pages/alerts/index', layout: 'pushed', guard: 'session', query: ['code'] },
+  productFuture: { path: '/pages/product/future', layout: 'pushed', guard: 'public' },
+  productTaiwan: { path: '/pages/product/taiwan', layout: 'pushed', guard: 'public' },
   fund: { path: '/pages/yinmutual/index', layout: 'pushed', guard: 'session' },
   fundHold: { path: '/pages/yinmutual/myhold', layout: 'pushed', guard: 'session' },
   newstock: { path: '/pages/product/newstock', layout: 'pushed', guard: 'public', query: ['tab'] },

@@ -109,6 +109,13 @@ export const supportSocketClientMessageSchema = z.discriminatedUnion('op', [
     text: optionalTextSchema(SUPPORT_TEXT_LENGTH_MAX),
     imageUrl: z.string().max(300).optional(),
   }),
+  /**
+   * The chat button of a visitor whose chat is closed: follows the device's conversation (never creates
+   * one) and hears only agents' answers, for its unread badge. Signed-in users hear them on the push socket.
+   */
+  z.object({ op: z.literal('listen'), deviceToken: deviceTokenSchema }),
+  /** The console's queue: hears which conversations changed (a new one, a new message, assigned, closed). */
+  z.object({ op: z.literal('watchQueue'), operatorToken: z.string().max(200) }),
   z.object({ op: z.literal('typing') }),
   z.object({ op: z.literal('read'), upToId: z.string().regex(/^\d{1,16}$/) }),
   z.object({ op: z.literal('ping') }),
@@ -130,6 +137,8 @@ export type SupportSocketServerMessage =
   | { type: 'typing'; author: 'user' | 'agent' }
   | { type: 'read'; author: 'user' | 'agent'; upToId: string }
   | { type: 'status'; status: 'open' | 'closed'; isRatingAsked: boolean }
+  /** The queue changed: these conversations were created, written in, assigned, closed or rated. */
+  | { type: 'queue'; conversationIds: string[] }
   | { type: 'pong'; timestamp: number }
   | { type: 'error'; message: string };
 

@@ -43,9 +43,9 @@ export type SupportOperations = ReturnType<typeof createSupportOperations>;
 
 /** The agent console: queue, a conversation with its user's context, assignment, replies, notes, closing, canned replies. */
 export function createSupportOperations(support: SupportService, dependencies: SupportOperationsDependencies) {
-  const { db, tellUser } = support.dependencies;
+  const { db, tellUser, notifyUser } = support.dependencies;
   const audited = createAudited(db);
-  const { announce } = support;
+  const { announce, announceQueue, presence } = support;
   const requireConversation = async (executor: Executor, id: number) => {
     const row = await repository.conversationById(executor, id, true);
     if (!row) throw new AppError('SUPPORT_CONVERSATION_NOT_FOUND');
@@ -94,6 +94,7 @@ export function createSupportOperations(support: SupportService, dependencies: S
       return audited(operator, meta, 'support.assign', target(id), async (tx) => {
         const row = await requireConversation(tx, id);
         const assigned = await repository.updateConversation(tx, row.id, { assignedOperatorId: operator.operatorId });
+        afterCommit(tx, () => announceQueue([row.id]));
         return {
           result: (await itemOf(tx, assigned)) as NonNullable<Awaited<ReturnType<typeof itemOf>>>,
           after: { assignedOperatorId: operator.operatorId },
@@ -101,7 +102,7 @@ export function createSupportOperations(support: SupportService, dependencies: S
       });
     },
 
-    ...agentWrites(dependencies, { audited, requireConversation, itemOf, target, announce, tellUser }),
+    ...agentWrites(dependencies, { audited, requireConversation, itemOf, target, announce, announceQueue, tellUser, notifyUser, presence }),
 
     async cannedReplies(operator: OperatorPrincipal) {
       requirePermission(operator, 'support.chat');
@@ -134,12 +135,15 @@ type WriteTools = {
   itemOf: (executor: Executor, row: repository.ConversationRow) => Promise<ReturnType<typeof repository.queueItemView> | undefined>;
   target: (id: number) => { type: string; id: number };
   announce: SupportService['announce'];
+  announceQueue: SupportService['announceQueue'];
   tellUser: (userId: number, messageId: string) => void;
+  notifyUser: SupportService['dependencies']['notifyUser'];
+  presence: SupportService['presence'];
 };
 
 /** What an agent writes into a conversation: replies (checked for payment wording first), notes, read receipts, closing. */
 function agentWrites(dependencies: SupportOperationsDependencies, tools: WriteTools) {
-  const { audited, requireConversation, itemOf, target, announce, tellUser } = tools;
+  const { audited, requireConversation, itemOf, target, announce, announceQueue, tellUser, notifyUser, presence } = tools;
   return {
     async reply(operator: OperatorPrincipal, meta: AuditMeta, id: number, input: { text: string; clientKey: string }) {
       requirePermission(operator, 'support.chat');
@@ -153,6 +157,11 @@ function agentWrites(dependencies: SupportOperationsDependencies, tools: WriteTo
       }
       return audited(operator, meta, 'support.reply', target(id), async (tx) => {
         const row = await requireConversation(tx, id);
+        // The chat is closed on every screen and this is the first answer the user has not read: one inbox
+        // message says support answered (the next answers before the user reads add none).
+        if (row.userId !== null && notifyUser && !presence.isOpen(id) && (await repository.unreadOf(tx, row)) === 0) {
+          await notifyUser(tx, row.userId);
+        }
         const inserted = await repository.insertMessage(tx, {
           conversationId: id,
           author: 'agent',
@@ -172,6 +181,7 @@ function agentWrites(dependencies: SupportOperationsDependencies, tools: WriteTo
         if (!message) throw new Error('the reply just written is missing');
         afterCommit(tx, () => {
           announce(id, { type: 'message', message });
+          announceQueue([id]);
           if (row.userId !== null) tellUser(row.userId, message.id);
         });
         return { result: message, after: { messageId: message.id } };
@@ -214,6 +224,7 @@ function agentWrites(dependencies: SupportOperationsDependencies, tools: WriteTo
         afterCommit(tx, () => {
           announce(id, { type: 'message', message: repository.messageView(system) });
           announce(id, { type: 'status', status: 'closed', isRatingAsked: true });
+          announceQueue([id]);
         });
         const item = await itemOf(tx, closed);
         if (!item) throw new Error('the closed conversation is missing');

@@ -298,4 +298,90 @@ describe('support chat: a user and an agent talk live, and nothing is lost', () 
       await visitor.close();
     }
   });
+  it("a visitor's closed chat hears only the agents' answers, live, on the device's conversation (its badge)", async () => {
+    const device = newDevice();
+    const nobody = await connectSupport(socketUrl);
+    const visitor = await connectSupport(socketUrl);
+    const listener = await connectSupport(socketUrl);
+    try {
+      // A device that never wrote has nothing to listen to, and listening creates nothing.
+      nobody.send({ op: 'listen', deviceToken: newDevice() });
+      await nobody.waitFor((events) => events.some((event) => event.type === 'error'));
+
+      const { conversationId } = await visitor.join({ deviceToken: device });
+      visitor.send({ op: 'send', clientKey: clientKey(), text: '¿Tienen comisiones por retiro?' });
+      await visitor.waitFor((events) => events.some((event) => event.type === 'message'));
+      await visitor.close();
+
+      listener.send({ op: 'listen', deviceToken: device });
+      await listener.waitFor((events) => events.some((event) => event.type === 'joined'));
+      const answer = await reply(conversationId, 'Sí: la comisión de retiro se muestra antes de confirmar.');
+      await listener.waitFor((events) => events.some((event) => event.type === 'message'));
+      expect(listener.messages().map((message) => [message.id, message.author])).toEqual([[answer.body.data.id, 'agent']]);
+      // The listener cannot write into the conversation.
+      listener.send({ op: 'send', clientKey: clientKey(), text: 'no debería guardarse' });
+      await listener.waitFor((events) => events.some((event) => event.type === 'error'));
+      expect((await open({ deviceToken: device })).body.data).toMatchObject({ unread: 1 });
+      expect((await open({ deviceToken: device })).body.data.messages.map((message) => message.author)).toEqual(['user', 'agent']);
+    } finally {
+      await Promise.all([nobody.close(), visitor.close(), listener.close()]);
+    }
+  });
+
+  it("the console's queue hears, live, of a new conversation, a user's message, an answer and a closing", async () => {
+    const queue = await connectSupport(socketUrl);
+    const refused = await connectSupport(socketUrl);
+    const visitor = await connectSupport(socketUrl);
+    try {
+      const reviewer = await operatorWithRole(testApp, 'reviewer');
+      refused.send({ op: 'watchQueue', operatorToken: reviewer.token });
+      await refused.waitFor((events) => events.some((event) => event.type === 'error'));
+
+      queue.send({ op: 'watchQueue', operatorToken: agent });
+      await queue.waitFor((events) => events.some((event) => event.type === 'queue'));
+      const changesOf = (id: string) => queue.events.filter((event) => event.type === 'queue' && event.conversationIds.includes(id)).length;
+
+      const { conversationId } = await visitor.join({ deviceToken: newDevice() });
+      await queue.waitFor(() => changesOf(conversationId) === 1);
+      visitor.send({ op: 'send', clientKey: clientKey(), text: 'Hola' });
+      await queue.waitFor(() => changesOf(conversationId) === 2);
+      // Typing and read receipts do not move the queue; an answer and a closing do.
+      visitor.send({ op: 'typing' });
+      await reply(conversationId, 'Hola, ¿en qué puedo ayudarle?');
+      await queue.waitFor(() => changesOf(conversationId) === 3);
+      await operatorCall(`/support/conversations/${conversationId}/close`, {});
+      await queue.waitFor(() => changesOf(conversationId) === 4);
+    } finally {
+      await Promise.all([queue.close(), refused.close(), visitor.close()]);
+    }
+  });
+
+  it("an answer while the user's chat is closed leaves one inbox message (not one per answer); none while the chat is open", async () => {
+    const user = await registerUser(testApp);
+    const { id } = (await open({}, user.token)).body.data;
+    const supportNotices = async () =>
+      (
+        await testApp.call<{ list: Array<{ title: string }> }>('/userMessage/getMessage', {
+          token: user.token,
+          method: 'GET',
+          language: 'es',
+        })
+      ).body.data.list.filter((message) => message.title === 'El soporte le respondió');
+
+    await reply(id, 'Primera respuesta');
+    await reply(id, 'Segunda respuesta, antes de que lea la primera');
+    expect(await supportNotices()).toHaveLength(1);
+
+    const chat = await connectSupport(socketUrl);
+    try {
+      await chat.join({ token: user.token });
+      chat.send({ op: 'read', upToId: chat.messages().at(-1)?.id });
+      await chat.waitFor((events) => events.some((event) => event.type === 'read' && event.author === 'user'));
+      await reply(id, 'Con el chat abierto');
+      await chat.waitFor((events) => events.some((event) => event.type === 'message' && event.message.text === 'Con el chat abierto'));
+      expect(await supportNotices()).toHaveLength(1);
+    } finally {
+      await chat.close();
+    }
+  });
 });

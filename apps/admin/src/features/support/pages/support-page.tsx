@@ -12,17 +12,18 @@ import {
   type SupportDetail,
   useCannedReplies,
   useConversationSocket,
+  useQueueSocket,
   useSupportAction,
   useSupportConversation,
   useSupportQueue,
 } from '../api/support-api.ts';
 import { CannedRepliesCard } from './canned-replies-card.tsx';
 
-/** Minutes since a moment, re-rendered every 30 s so waiting times grow on screen. */
+/** Minutes since a moment, re-rendered every 10 s so waiting times grow on screen without a reload. */
 function useMinutesSince() {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    const timer = setInterval(() => setNow(Date.now()), 10_000);
     return () => clearInterval(timer);
   }, []);
   return (timestamp: number) => Math.max(0, Math.floor((now - timestamp) / 60_000));
@@ -33,9 +34,14 @@ function Queue({ selected, onSelect }: { selected: string | undefined; onSelect:
   const [status, setStatus] = useState<QueueStatus>('open');
   const [pageNum, setPageNum] = useState(1);
   const queue = useSupportQueue(status, pageNum);
+  const isLive = useQueueSocket();
   const minutesSince = useMinutesSince();
   return (
-    <Card title={t('support.queue')} size="small">
+    <Card
+      title={t('support.queue')}
+      size="small"
+      extra={<Tag color={isLive ? 'green' : 'default'}>{isLive ? t('support.queueLive') : t('support.queueOffline')}</Tag>}
+    >
       <Radio.Group
         value={status}
         onChange={(event) => setStatus(event.target.value)}

@@ -2,6 +2,7 @@ import { loadFeatureMessages, useTranslation } from '@bolsa/client-kit/i18n';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { pushClient } from '../../../lib/push-client.ts';
 import { useToken } from '../../../lib/session-store.ts';
+import { storedDeviceToken } from '../api/device-token.ts';
 import { supportMessages } from '../messages.ts';
 import './support-button.css';
 
@@ -10,8 +11,8 @@ const SupportPanel = lazy(async () => ({ default: (await import('./support-panel
 
 /**
  * The customer-service pop-up's button (spec §2), on every page: a badge counts agent answers not read
- * yet, and an answer that arrives while the chat is closed is announced (signed-in users, over the push
- * socket). Its strings load after the first screen, and the button shows once they are there.
+ * yet, and an answer that arrives while the chat is closed is announced: signed-in users hear it on the
+ * push socket, visitors on the support socket (listening to their device's conversation). Its strings load after the first screen, and the button shows once they are there.
  */
 export function SupportButton() {
   const { t } = useTranslation();
@@ -30,27 +31,37 @@ export function SupportButton() {
     };
   }, []);
 
+  // Read again each time the chat closes: a visitor who just wrote for the first time has a conversation to listen to now.
   useEffect(() => {
     let isLive = true;
-    void import('../api/support-api.ts')
-      .then((api) => api.fetchUnread(token !== null))
-      .then((count) => isLive && !isOpenRef.current && setUnread(count))
-      .catch(() => undefined);
-    if (!token) {
-      return () => {
-        isLive = false;
-      };
-    }
-    const stop = pushClient().onSupportEvent(() => {
+    const readCount = () =>
+      void import('../api/support-api.ts')
+        .then((api) => api.fetchUnread(token !== null))
+        .then((count) => isLive && !isOpenRef.current && setUnread(count))
+        .catch(() => undefined);
+    const answered = () => {
       if (isOpenRef.current) return;
       setUnread((count) => count + 1);
       void import('../../../lib/toast.ts').then(({ showToast }) => showToast(t('support.newReply')));
-    });
+    };
+    if (isOpen) return;
+    readCount();
+    let stop: () => void = () => undefined;
+    if (token) stop = pushClient().onSupportEvent(answered);
+    else {
+      // A visitor has no push socket of their own: the button listens on the support socket, once the device has written.
+      const device = storedDeviceToken();
+      if (device) {
+        void import('../api/answer-listener.ts').then(({ listenForAnswers }) => {
+          if (isLive) stop = listenForAnswers({ deviceToken: device, onAnswer: answered, onReconnect: readCount });
+        });
+      }
+    }
     return () => {
       isLive = false;
       stop();
     };
-  }, [token, t]);
+  }, [token, t, isOpen]);
 
   if (!hasStrings) return null;
   return (

@@ -73,6 +73,16 @@ export const supportRateBody = z.object({
   }),
 });
 
+/** An image in the caller's conversation (an agent's, served to the conversation's user or device only). */
+export const supportImageBody = z.object({
+  ...callerFields,
+  messageId: z.string({ error: typeError }).regex(/^\d{1,16}$/, { error: 'validation.invalidValue' }),
+});
+/** POST: answers the image's bytes (not an envelope), like GET /file/{key} does for the owner's uploads. */
+export const supportImagePath = '/support/image';
+/** POST multipart (field `file`) under the console's API: an agent sends an image into a conversation. */
+export const operatorSupportImagePath = '/support/conversations/:id/image';
+
 export const supportApi = {
   /** Opens (or finds) the caller's conversation with its latest messages; a visitor's is joined to the user's at sign-in. */
   open: { method: 'POST', path: '/userCenter/apply/service', body: supportOpenBody, data: supportConversationSchema },

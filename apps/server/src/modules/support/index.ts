@@ -40,6 +40,7 @@ export const support = defineModule({
     const principalOf = (userId: number) => ({ userId: String(userId), sessionId: '' });
     const operations = createSupportOperations(service, {
       warn: (details, message) => logger.warn(details, message),
+      storeImage: (operatorId, bytes) => needs.uploads.storeForOperator(operatorId, bytes),
       async userEmailsOf(executor, userIds) {
         // One after another on the caller's executor (a transaction has one connection).
         const rows = [];
@@ -89,7 +90,7 @@ export const support = defineModule({
   },
   userRoutes(web, { service }, { platform: { bus }, needs }) {
     const authenticate = async (token: string | undefined) => (token ? needs.auth.auth.authenticate(token) : undefined);
-    registerSupportRoutes(web, service, authenticate);
+    registerSupportRoutes(web, service, authenticate, (url) => needs.uploads.readOwned('operator', url));
     registerSupportSocket(web, {
       service,
       bus,
@@ -97,6 +98,7 @@ export const support = defineModule({
       authenticateOperator: (token) => needs.admin.admin.authenticate(token),
     });
   },
-  operatorRoutes: (operatorApi, { operations }) => registerSupportOperatorRoutes(operatorApi, operations),
+  operatorRoutes: (operatorApi, { operations }, { platform: { config } }) =>
+    registerSupportOperatorRoutes(operatorApi, operations, { sizeMaxBytes: config.uploadSizeMaxBytes }),
   seed: (_services, { platform }) => seedCannedReplies(platform.database.db),
 });

@@ -138,6 +138,15 @@ export async function insertUserMessages(executor: Executor, inputs: readonly Us
   return inputs.map((input) => byKey.get(`${input.conversationId}:${input.clientKey}`));
 }
 
+/** The image of a message in this conversation (null when it has none or is not in it). */
+export async function imageOfMessage(executor: Executor, conversationId: number, messageId: number) {
+  const rows = await executor
+    .select({ imageUrl: supportMessages.imageUrl })
+    .from(supportMessages)
+    .where(and(eq(supportMessages.conversationId, conversationId), eq(supportMessages.id, messageId)));
+  return rows[0]?.imageUrl ?? null;
+}
+
 export async function messageByClientKey(executor: Executor, conversationId: number, clientKey: string) {
   const rows = await executor
     .select({ message: supportMessages, agentEmail: operators.email })

@@ -384,4 +384,50 @@ describe('support chat: a user and an agent talk live, and nothing is lost', () 
       await chat.close();
     }
   });
+  it("an agent's image goes through the uploads module to the conversation's own user or device, and to nobody else", async () => {
+    const device = newDevice();
+    const { id } = (await open({ deviceToken: device })).body.data;
+    const visitor = await connectSupport(socketUrl);
+    try {
+      await visitor.join({ deviceToken: device });
+      const boundary = `----support${Date.now().toString(16)}`;
+      const sent = await testApp.app.inject({
+        method: 'POST',
+        url: `/admin/api/support/conversations/${id}/image`,
+        headers: { authorization: agent, 'content-type': `multipart/form-data; boundary=${boundary}`, languages: 'en' },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pasos.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          tinyPng,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const message = (sent.json() as { code: number; data: { id: string; imageUrl: string; text: string | null; author: string } }).data;
+      expect(message).toMatchObject({ author: 'agent', text: null, imageUrl: expect.stringMatching(/^\/web\/file\//) });
+      await visitor.waitFor((events) => events.some((event) => event.type === 'message' && event.message.id === message.id));
+
+      const image = (body: object, token?: string) =>
+        testApp.app.inject({ method: 'POST', url: '/web/support/image', headers: token ? { authorization: token } : {}, payload: body });
+      const shown = await image({ deviceToken: device, messageId: message.id });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['content-type']).toBe('image/png');
+      expect(shown.rawPayload.subarray(0, 8)).toEqual(tinyPng.subarray(0, 8));
+      // Another device, a signed-in stranger, and the plain file route (the agent's image is not a user's upload) see nothing.
+      expect((await image({ deviceToken: newDevice(), messageId: message.id })).statusCode).not.toBe(200);
+      const stranger = await registerUser(testApp);
+      expect((await image({ messageId: message.id }, stranger.token)).statusCode).not.toBe(200);
+      const plain = await testApp.app.inject({ method: 'GET', url: message.imageUrl, headers: { authorization: stranger.token } });
+      expect(plain.statusCode).not.toBe(200);
+      // The console shows it through the operators' file route.
+      const forAgent = await testApp.app.inject({
+        method: 'GET',
+        url: message.imageUrl.replace('/web/file/', '/admin/api/file/'),
+        headers: { authorization: agent },
+      });
+      expect(forAgent.statusCode).toBe(200);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

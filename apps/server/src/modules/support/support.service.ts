@@ -71,6 +71,21 @@ async function conversationFor(
   return changed(requireRow(await repository.conversationOfUser(executor, caller.userId)));
 }
 
+/** The caller's conversation if there is one (never created): the user's own, or the device's. */
+function existingConversationOf(executor: Executor, caller: SupportCaller) {
+  return caller.userId !== null
+    ? repository.conversationOfUser(executor, caller.userId)
+    : repository.conversationOfDevice(executor, caller.deviceTokenHash as string);
+}
+
+/** The image of a message in the caller's own conversation (an agent's, or the user's own); not found otherwise. */
+async function imageOfCaller(executor: Executor, caller: SupportCaller, messageId: number) {
+  const row = await existingConversationOf(executor, caller);
+  const imageUrl = row ? await repository.imageOfMessage(executor, row.id, messageId) : null;
+  if (!imageUrl) throw new AppError('NOT_FOUND');
+  return imageUrl;
+}
+
 function requireRow<T>(row: T | undefined): T {
   if (!row) throw new AppError('SUPPORT_CONVERSATION_NOT_FOUND');
   return row;
@@ -179,11 +194,10 @@ export function createSupportService(dependencies: SupportDependencies) {
       return requireRow(await repository.conversationOfDevice(db, caller.deviceTokenHash));
     },
 
+    imageOf: (caller: SupportCaller, messageId: number) => imageOfCaller(db, caller, messageId),
+
     async unread(caller: SupportCaller) {
-      const row =
-        caller.userId !== null
-          ? await repository.conversationOfUser(db, caller.userId)
-          : await repository.conversationOfDevice(db, caller.deviceTokenHash as string);
+      const row = await existingConversationOf(db, caller);
       return { unread: row ? await repository.unreadOf(db, row) : 0 };
     },
 

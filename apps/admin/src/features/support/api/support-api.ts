@@ -1,8 +1,9 @@
-import { operatorSupportApi, type SupportSocketServerMessage, supportSocketPath } from '@bolsa/contracts';
+import { fillPath } from '@bolsa/client-kit/api-client';
+import { operatorSupportApi, operatorSupportImagePath, type SupportSocketServerMessage, supportSocketPath } from '@bolsa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { callApi } from '../../../lib/api-client.ts';
+import { ApiError, buildHeaders, buildUrl, callApi, handleUnauthorized } from '../../../lib/api-client.ts';
 import { getOperatorToken } from '../../../lib/session-store.ts';
 
 export type SupportQueue = z.infer<typeof operatorSupportApi.queue.data>;
@@ -58,6 +59,28 @@ export function useSupportAction() {
       if (action.kind === 'read') return callApi(operatorSupportApi.read, { params, body: { upToId: action.upToId } });
       if (action.kind === 'assign') return callApi(operatorSupportApi.assign, { params });
       return callApi(operatorSupportApi.close, { params });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support'] }),
+  });
+}
+
+/** Sends the user an image (multipart, stored through the uploads module on the server), then reads the conversation again. */
+export function useSendImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      const response = await fetch(buildUrl(fillPath(operatorSupportImagePath, { id })), {
+        method: 'POST',
+        headers: buildHeaders(false),
+        body: form,
+        credentials: 'same-origin',
+      });
+      const payload = (await response.json().catch(() => undefined)) as { code?: number; msg?: string } | undefined;
+      if (response.status === 401) handleUnauthorized();
+      if (payload?.code !== 200) throw new ApiError(payload?.msg ?? response.statusText, payload?.code ?? response.status);
+      return payload;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support'] }),
   });

@@ -1,6 +1,23 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { paymentRiskOf } from '@bolsa/contracts';
-import { Alert, Button, Card, Col, Descriptions, Empty, Input, List, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Input,
+  List,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { AuthorizedImage } from '../../../components/authorized-image.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -13,6 +30,7 @@ import {
   useCannedReplies,
   useConversationSocket,
   useQueueSocket,
+  useSendImage,
   useSupportAction,
   useSupportConversation,
   useSupportQueue,
@@ -115,6 +133,7 @@ function Composer({ detail, onTyping }: { detail: SupportDetail; onTyping: () =>
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const action = useSupportAction();
+  const sendImage = useSendImage();
   const canned = useCannedReplies();
   const risks = paymentRiskOf(draft);
   const id = detail.conversation.id;
@@ -147,16 +166,29 @@ function Composer({ detail, onTyping }: { detail: SupportDetail; onTyping: () =>
           title={t('support.heldWarning', { reasons: risks.map((risk) => t(`support.risk.${risk}`)).join(', ') })}
         />
       )}
-      <Button
-        type="primary"
-        disabled={draft.trim() === '' || risks.length > 0}
-        loading={action.isPending}
-        onClick={() =>
-          action.mutate({ id, kind: 'reply', text: draft.trim(), clientKey: crypto.randomUUID() }, { onSuccess: () => setDraft('') })
-        }
-      >
-        {t('support.send')}
-      </Button>
+      <Space>
+        <Button
+          type="primary"
+          disabled={draft.trim() === '' || risks.length > 0}
+          loading={action.isPending}
+          onClick={() =>
+            action.mutate({ id, kind: 'reply', text: draft.trim(), clientKey: crypto.randomUUID() }, { onSuccess: () => setDraft('') })
+          }
+        >
+          {t('support.send')}
+        </Button>
+        <Upload
+          accept="image/png,image/jpeg,image/webp"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            sendImage.mutate({ id, file });
+            return false;
+          }}
+        >
+          <Button loading={sendImage.isPending}>{t('support.sendImage')}</Button>
+        </Upload>
+      </Space>
+      {sendImage.isError && <Alert type="error" title={sendImage.error.message} />}
     </Space>
   );
 }

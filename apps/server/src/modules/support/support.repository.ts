@@ -179,6 +179,24 @@ export async function joinConversations(executor: Executor, from: ConversationRo
     .where(eq(supportConversations.id, into.id));
 }
 
+/**
+ * Moves the user's read mark forward in one statement (never backwards): answers whether it moved, so a
+ * read receipt goes out only when something new was read.
+ */
+export async function advanceUserRead(executor: Executor, conversationId: number, upToId: number) {
+  const rows = await executor
+    .update(supportConversations)
+    .set({ userReadUpTo: upToId })
+    .where(
+      and(
+        eq(supportConversations.id, conversationId),
+        sql`(${supportConversations.userReadUpTo} IS NULL OR ${supportConversations.userReadUpTo} < ${upToId})`,
+      ),
+    )
+    .returning({ id: supportConversations.id });
+  return rows.length > 0;
+}
+
 export async function updateConversation(executor: Executor, id: number, values: Partial<typeof supportConversations.$inferInsert>) {
   const [row] = await executor.update(supportConversations).set(values).where(eq(supportConversations.id, id)).returning();
   if (!row) throw new Error(`support conversation ${id} vanished`);

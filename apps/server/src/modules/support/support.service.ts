@@ -257,11 +257,9 @@ export function createSupportService(dependencies: SupportDependencies) {
       return message;
     },
 
-    /** The user has read up to this message: stored (never backwards) and shown to the agent. */
+    /** The user has read up to this message: stored (never backwards, one statement) and shown to the agent. */
     async markRead(conversationId: number, upToId: number) {
-      const row = requireRow(await repository.conversationById(db, conversationId));
-      if (row.userReadUpTo !== null && row.userReadUpTo >= upToId) return;
-      await repository.updateConversation(db, conversationId, { userReadUpTo: upToId });
+      if (!(await repository.advanceUserRead(db, conversationId, upToId))) return;
       announce(conversationId, { type: 'read', author: 'user', upToId: String(upToId) });
     },
   };

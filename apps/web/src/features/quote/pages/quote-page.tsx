@@ -81,7 +81,7 @@ function WatchToggle({ detail }: { detail: QuoteDetail }) {
 function TradeButtons({ name, code, source, isStock }: { name: string; code: string; source: string; isStock: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="quote-trade-bar">
+    <div className="quote-trade-bar" data-bottom-bar="">
       <Link className="button button-buy" to={paymentRouteOf({ name, code, source, direction: tradeDirections.buy })}>
         {t('trade.buy')}
       </Link>

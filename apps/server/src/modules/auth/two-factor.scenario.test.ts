@@ -320,6 +320,20 @@ describe('two-factor sign-in and devices of a user (issue 25 §1)', () => {
     expect(testApp.mailer.outbox()[0]?.subject).toBe('Nuevo inicio de sesión en su cuenta de Bolsa');
   });
 
+  it('signs in from a new browser while the mail server is down: the notice is lost, never the sign-in', async () => {
+    const user = await registerUser(testApp, uniqueEmail('down'));
+    const send = testApp.mailer.send;
+    testApp.mailer.send = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+    };
+    try {
+      const answer = await login(user.email, user.password, 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
+      expect(answer.body.code, answer.body.msg).toBe(200);
+    } finally {
+      testApp.mailer.send = send;
+    }
+  });
+
   it('names browsers shortly', () => {
     expect(browserOf(phone)).toBe('Chrome · Android');
     expect(browserOf(laptop)).toBe('Safari · macOS');

@@ -23,8 +23,22 @@ import {
  */
 
 type Caller = { name: string; role?: OperatorRole; token?: string };
-/** A request; `token` replaces the caller's when the call acts on the caller's own session (sign-out, two-factor). */
-type Request = { url: string; body?: unknown; token?: string };
+/**
+ * A request; `token` replaces the caller's when the call acts on the caller's own session (sign-out,
+ * two-factor); `multipart` sends a file as the field `file` instead of a JSON body.
+ */
+type Request = { url: string; body?: unknown; token?: string; multipart?: Buffer };
+
+/** A multipart body with one PNG in the field `file`, and its content type. */
+function multipartOf(bytes: Buffer) {
+  const boundary = `----matrix${Date.now().toString(16)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image.png"\r\nContent-Type: image/png\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
 type Fixture = (caller: Caller) => Promise<Request>;
 
 /**
@@ -309,6 +323,10 @@ describe('operator permission matrix: only what the permission list grants succe
       url: `/support/conversations/${await supportConversation()}/read`,
       body: { upToId: '1' },
     }),
+    'POST /admin/api/support/conversations/:id/image': async () => ({
+      url: `/support/conversations/${await supportConversation()}/image`,
+      multipart: tinyPng,
+    }),
     'POST /admin/api/support/conversations/:id/close': async () => ({ url: `/support/conversations/${await supportConversation()}/close` }),
     'GET /admin/api/support/canned-replies': async () => ({ url: '/support/canned-replies' }),
     'POST /admin/api/support/canned-replies': async () => ({
@@ -590,12 +608,17 @@ describe('operator permission matrix: only what the permission list grants succe
       for (const caller of callers) {
         const request = await fixture(caller);
         const token = request.token ?? caller.token;
+        const multipart = request.multipart ? multipartOf(request.multipart) : undefined;
         const before = await auditCount(testApp);
         const response = await testApp.app.inject({
           method: route.method as 'GET' | 'POST',
           url: `/admin/api${request.url}`,
-          headers: { ...(token ? { authorization: token } : {}), languages: 'en' },
-          ...(request.body === undefined ? {} : { payload: request.body as object }),
+          headers: {
+            ...(token ? { authorization: token } : {}),
+            languages: 'en',
+            ...(multipart ? { 'content-type': multipart.contentType } : {}),
+          },
+          ...(multipart ? { payload: multipart.payload } : request.body === undefined ? {} : { payload: request.body as object }),
         });
         const written = (await auditCount(testApp)) - before;
         const isAllowed = caller.role !== undefined && roleHasPermission(caller.role, route.permission as never);

@@ -11,6 +11,7 @@ for (const script of [
   'orders.mjs',
   'orders-embedded.mjs',
   'tick-to-fill.mjs',
+  'price-alerts.mjs',
   'kline.mjs',
   'push.mjs',
 ]) {

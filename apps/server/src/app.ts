@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { seedDemoReceivingAccounts, startDemoSeeding } from './demo/seed-demo.ts';
 import { DEMO_OPERATOR, registerOperatorAuthentication } from './modules/admin/index.ts';
+import type { AlertEngine } from './modules/alerts/index.ts';
 import { DEMO_ACCOUNT } from './modules/auth/index.ts';
 import { modules } from './modules/index.ts';
 import type { MarketModule } from './modules/market/index.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     platform: Platform;
     market: MarketModule;
     trading: { service: TradingService; engine: ExecutionEngine };
+    /** The price alert engine (tests wait for its firings; the bench counts what it indexes). */
+    alerts: { engine: AlertEngine };
     /** Every route registered, with the permission an operator route declares (the operator matrix test walks it). */
     routeList: Array<{ method: string; url: string; permission: string | undefined }>;
     /** With demo data: settles when this start's background seeding of the demo account has finished (tests wait on it). */
@@ -92,6 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const services = await wiring.create();
   app.decorate('market', services.market);
   app.decorate('trading', { service: services.trading.service, engine: services.trading.engine });
+  app.decorate('alerts', { engine: services.alerts.engine });
   await app.register(
     async (web) => {
       registerHealthRoute(web, platform.database);

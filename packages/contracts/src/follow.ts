@@ -106,6 +106,13 @@ export const followOrderSchema = z.object({
   periodMinutes: z.number().int(),
   /** The loss, as a percentage of the amount, at which the follow is ended early at NAV (null: none set). */
   stopLossPercent: z.number().int().nullable(),
+  /**
+   * The fee terms of this follow: the institution's when it was made, kept for its whole life (an operator's
+   * later change applies to new follows only). A yearly management fee and a share of the gain above the
+   * follower's high-water mark, as fractions.
+   */
+  managementFeeRate: z.string(),
+  performanceFeeRate: z.string(),
   managementFee: money.nullable(),
   performanceFee: money.nullable(),
   /** What was paid back to the FOLLOW wallet, and the result after fees. */

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './adjustments.ts';
+export * from './alerts.ts';
 export * from './areas.ts';
 export * from './articles.ts';
 export * from './assets.ts';

@@ -422,7 +422,7 @@ export const resultCodes = {
   FUND_DATE_NOT_STARTED: {
     code: 8213,
     httpStatus: 400,
-    when: 'Publishing a rate or posting income for a day more than a day ahead, or posting a day that has not begun.',
+    when: 'Publishing a rate for a day more than a day ahead, or posting a day that has not begun.',
   },
   FUND_PRODUCT_INVALID: {
     code: 8214,
@@ -431,6 +431,11 @@ export const resultCodes = {
   },
   FUND_CODE_TAKEN: { code: 8215, httpStatus: 409, when: 'Another fund product already uses this code.' },
   FUND_NOT_CURRENT: { code: 8216, httpStatus: 400, when: 'A regular plan or a daily rate for a product that is not a current fund.' },
+  FUND_RATE_NOT_AHEAD: {
+    code: 8217,
+    httpStatus: 409,
+    when: "Publishing or changing a current fund's rate for today or a past day (UTC): a rate is published before its day starts, never after.",
+  },
   PLACED_SHARES_LOCKED: {
     code: 8013,
     httpStatus: 409,
@@ -443,6 +448,18 @@ export const resultCodes = {
   },
   RIGHTS_NONE: { code: 8015, httpStatus: 409, when: 'Exercising rights in a rights issue without rights (no holding on the record date).' },
   RIGHTS_EXCEEDED: { code: 8016, httpStatus: 409, when: 'Exercising more rights than were credited on the record date.' },
+  // Price alerts (issue 17 §4): 87xx
+  PRICE_ALERTS_FULL: {
+    code: 8701,
+    httpStatus: 409,
+    when: 'Arming an alert while the user already has the maximum armed; says the maximum.',
+  },
+  PRICE_ALERT_NOT_FOUND: { code: 8702, httpStatus: 404, when: 'No alert with this id belongs to the caller (never says which).' },
+  PRICE_ALERT_ALREADY_MET: {
+    code: 8703,
+    httpStatus: 409,
+    when: 'Arming an alert the latest quote already meets (it would fire at once); says the current price or change.',
+  },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

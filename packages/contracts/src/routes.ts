@@ -10,6 +10,7 @@
  * Forms that validate keep importing the schemas from `@bolsa/contracts`; the server only uses those.
  */
 import type { accountApi } from './account.ts';
+import type { priceAlertApi } from './alerts.ts';
 import type { areaApi } from './areas.ts';
 import type { articlesApi } from './articles.ts';
 import type { bankCardApi } from './bank-cards.ts';
@@ -177,6 +178,12 @@ export const watchlistRoutes: RoutesOf<typeof watchlistApi> = {
   delete: { method: 'POST', path: '/userSelfSecurity/delete/:id' },
   deleteByStockCode: { method: 'POST', path: '/userSelfSecurity/deleteByStockCode/:stockCode' },
   sort: { method: 'POST', path: '/userSelfSecurity/sort' },
+};
+
+export const priceAlertRoutes: RoutesOf<typeof priceAlertApi> = {
+  list: { method: 'GET', path: '/priceAlert/list' },
+  create: { method: 'POST', path: '/priceAlert/create' },
+  delete: { method: 'POST', path: '/priceAlert/delete/:id' },
 };
 
 export const tradingRoutes: RoutesOf<typeof tradingApi> = {

@@ -61,6 +61,10 @@ export const messageTemplates = [
   'twapCompleted',
   'twapStopped',
   'twapExpired',
+  // Price alerts (issue 17 §4): the price reached a level from below or from above, or the day's change a size.
+  'priceAlertAbove',
+  'priceAlertBelow',
+  'priceAlertChange',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

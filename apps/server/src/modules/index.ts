@@ -1,4 +1,5 @@
 import { admin } from './admin/index.ts';
+import { alerts } from './alerts/index.ts';
 import { auth } from './auth/index.ts';
 import { blocktrade } from './blocktrade/index.ts';
 import { content } from './content/index.ts';
@@ -30,6 +31,7 @@ export const modules = [
   ledger,
   market,
   trading,
+  alerts,
   twap,
   products,
   funds,

@@ -12,13 +12,16 @@ export function scriptedQuotes() {
       handlers.set(code, set);
       return () => set.delete(handler);
     },
-    /** A quote at this bid and ask; the previous close is the bid unless given (today's P&L measures from it). */
-    set(code: string, bid: string, ask: string, marketStatus: QuoteTick['marketStatus'] = 'open', prevClose = bid) {
+    /**
+     * A quote at this bid and ask; the previous close is the bid unless given (today's P&L measures from it),
+     * the day's change in percent 0 unless given (price alerts read it).
+     */
+    set(code: string, bid: string, ask: string, marketStatus: QuoteTick['marketStatus'] = 'open', prevClose = bid, changeRatio = '0') {
       const tick: QuoteTick = {
         code,
         price: bid,
         change: '0',
-        changeRatio: '0',
+        changeRatio,
         volume: '0',
         open: bid,
         high: ask,

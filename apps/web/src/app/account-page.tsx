@@ -4,6 +4,7 @@ import { FollowMenuRow } from '../features/follow/components/follow-menu-row.tsx
 import { FundMenuRows } from '../features/funds/components/fund-menu-row.tsx';
 import { KycMenuRow } from '../features/kyc/components/kyc-menu-row.tsx';
 import { LoanMenuRows } from '../features/loans/components/loan-menu-row.tsx';
+import { AlertsMenuRow } from '../features/market/components/alerts-menu-row.tsx';
 import { MessagesMenuRow } from '../features/messages/components/messages-menu-row.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ReferralMenuRow } from '../features/referral/components/referral-menu-row.tsx';
@@ -23,6 +24,7 @@ export function AccountPage() {
       rows={
         <>
           <MessagesMenuRow />
+          <AlertsMenuRow />
           <KycMenuRow />
           <LoanMenuRows />
           <ReferralMenuRow />

@@ -25,8 +25,17 @@ function withMessages(messages: MessageLoaders | MessageLoaders[], load: () => P
 
 /** The Trade tab shows the new-share subscriptions (tab 4) beside the trading tabs. */
 const tradeAndNewstockMessages = [tradeMessages, newstockMessages];
-/** The Account tab's rows name the loans, the referral page and the install page. */
-const accountRowMessages = [loanMessages, fundMessages, followMessages, contentMessages, kycMessages, referralMessages, appInstallMessages];
+/** The Account tab's rows name the price alerts, the loans, the referral page and the install page. */
+const accountRowMessages = [
+  marketMessages,
+  loanMessages,
+  fundMessages,
+  followMessages,
+  contentMessages,
+  kycMessages,
+  referralMessages,
+  appInstallMessages,
+];
 
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
@@ -38,11 +47,14 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
   register: async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
   resetPassword: async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
-  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell.
-  quoteStock: withMessages(tradeMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage),
-  quoteFuture: async () => (await import('../features/quote/pages/quote-page.tsx')).FutureQuotePage,
-  quoteIndex: async () => (await import('../features/quote/pages/quote-page.tsx')).IndexQuotePage,
-  quoteForex: async () => (await import('../features/quote/pages/quote-page.tsx')).ForexQuotePage,
+  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell; every quote its price alerts (market strings).
+  quoteStock: withMessages(
+    [tradeMessages, marketMessages],
+    async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage,
+  ),
+  quoteFuture: withMessages(marketMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).FutureQuotePage),
+  quoteIndex: withMessages(marketMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).IndexQuotePage),
+  quoteForex: withMessages(marketMessages, async () => (await import('../features/quote/pages/quote-page.tsx')).ForexQuotePage),
   notices: withMessages(contentMessages, async () => (await import('../features/content/pages/notices-page.tsx')).NoticesPage),
   noticeDetail: withMessages(contentMessages, async () => (await import('../features/content/pages/article-page.tsx')).NoticeDetailPage),
   newsDetail: withMessages(contentMessages, async () => (await import('../features/content/pages/article-page.tsx')).NewsDetailPage),
@@ -51,6 +63,7 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   install: withMessages(appInstallMessages, async () => (await import('../features/app-install/pages/install-page.tsx')).InstallPage),
   share: withMessages(referralMessages, async () => (await import('../features/referral/pages/share-page.tsx')).SharePage),
   popular: withMessages(marketMessages, async () => (await import('../features/market/pages/popular-page.tsx')).PopularPage),
+  priceAlerts: withMessages(marketMessages, async () => (await import('../features/market/pages/price-alerts-page.tsx')).PriceAlertsPage),
 
   watchlistManage: async () => (await import('../features/watchlist/pages/watchlist-manage-page.tsx')).WatchlistManagePage,
   messages: async () => (await import('../features/messages/pages/messages-page.tsx')).MessagesPage,

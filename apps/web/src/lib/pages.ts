@@ -77,6 +77,7 @@ export const pages = {
   loanRecord: { path: '/pages/loan/record', layout: 'pushed', guard: 'session' },
   loanRepayment: { path: '/pages/loan/repayment', layout: 'pushed', guard: 'session', query: ['id'] },
   popular: { path: '/pages/product/popular', layout: 'pushed', guard: 'public' },
+  priceAlerts: { path: '/pages/alerts/index', layout: 'pushed', guard: 'session', query: ['code'] },
   fund: { path: '/pages/yinmutual/index', layout: 'pushed', guard: 'session' },
   fundHold: { path: '/pages/yinmutual/myhold', layout: 'pushed', guard: 'session' },
   newstock: { path: '/pages/product/newstock', layout: 'pushed', guard: 'public', query: ['tab'] },

@@ -12,3 +12,5 @@ export const loansQueryScope = ['loans'] as const;
 export const followQueryScope = ['follow'] as const;
 /** Every fund read (products, holdings, orders, totals, plans): a purchase, a redemption or a day's income refreshes them. */
 export const fundsQueryScope = ['funds'] as const;
+/** Every price-alert read (one instrument's, all): an alert's firing message refreshes them. */
+export const alertsQueryScope = ['alerts'] as const;

@@ -476,7 +476,10 @@ describe('operator permission matrix: only what the permission list grants succe
     'GET /admin/api/funds/products/:id/income': async () => ({ url: `/funds/products/${await currentFundId()}/income?date=${today()}` }),
     'POST /admin/api/funds/products/:id/income': async () => {
       const id = await currentFundId();
-      await testApp.call(`/funds/products/${id}/rates`, { isOperatorApi: true, token: requester, body: { date: today(), rateBps: 210 } });
+      // Today's rate, as an operator published it yesterday (the console refuses a day already started).
+      await testApp.database.db.execute(
+        sql`INSERT INTO fund_rates (product_id, date, rate_bps, created_at) VALUES (${id}, ${today()}, 210, now() - interval '1 day') ON CONFLICT DO NOTHING`,
+      );
       return { url: `/funds/products/${id}/income`, body: { date: today() } };
     },
     'GET /admin/api/offerings': async () => ({ url: '/offerings' }),

@@ -70,7 +70,7 @@ async function confirm(dependencies: FollowDependencies, tx: Executor, order: Fo
   });
 }
 
-/** The end: paid back at NAV less fees in one journal; the follower's high-water mark moves up if passed. */
+/** The end: paid back at NAV less the fees of its own terms in one journal; the follower's high-water mark moves up if passed. */
 async function settle(
   dependencies: FollowDependencies,
   tx: Executor,
@@ -89,8 +89,9 @@ async function settle(
     entryNav: order.entryNav ?? institution.nav,
     exitNav: institution.nav,
     highWaterMark: mark?.nav ?? null,
-    managementFeeRate: institution.managementFeeRate,
-    performanceFeeRate: institution.performanceFeeRate,
+    // The terms the follow was made under, not the institution's current ones.
+    managementFeeRate: order.managementFeeRate,
+    performanceFeeRate: order.performanceFeeRate,
     minutesHeld: Math.floor((at.getTime() - (order.confirmedAt ?? at).getTime()) / MINUTE_MS),
   });
   const fees = outcome.managementFee.plus(outcome.performanceFee);

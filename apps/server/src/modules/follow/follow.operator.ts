@@ -145,8 +145,8 @@ export function createFollowOperations(dependencies: FollowDependencies, emails:
         'follow.institution.update',
         { type: 'follow_institution', id },
         async (tx) => {
-          await locked(tx, id);
-          await tx.update(followInstitutions).set(settingsOf(input)).where(eq(followInstitutions.id, id));
+          const previous = await locked(tx, id);
+          await tx.update(followInstitutions).set(settingsOf(input, previous)).where(eq(followInstitutions.id, id));
           const view = await operatorView(tx, await locked(tx, id));
           return { result: view, after: view };
         },
@@ -183,8 +183,10 @@ export function createFollowOperations(dependencies: FollowDependencies, emails:
   };
 }
 
-function settingsOf(input: Settings) {
+/** The settings as stored; a description the operator rewrites replaces its translations, which said the old one. */
+function settingsOf(input: Settings, previous?: InstitutionRow) {
   return {
+    ...(previous && previous.description !== input.description ? { descriptionTranslations: {} } : {}),
     name: input.name,
     description: input.description,
     managementFeeRate: input.managementFeeRate,

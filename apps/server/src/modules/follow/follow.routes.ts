@@ -6,8 +6,11 @@ import type { FollowService } from './follow.service.ts';
 /** Follow-invest under /web (spec §7 /userFollowInvest/...): institutions (public), following, the lock, the check. */
 export function registerFollowRoutes(app: FastifyInstance, follow: FollowService) {
   const tags = ['follow'];
-  publicRoute(app, followApi.agencies, { summary: 'Institutions with their realised record, fees and followers', tags }, () =>
-    follow.agencies(),
+  publicRoute(
+    app,
+    followApi.agencies,
+    { summary: 'Institutions with their realised record, fees and followers, described in the language of the request', tags },
+    ({ request }) => follow.agencies(request.locale),
   );
   userRoute(
     app,

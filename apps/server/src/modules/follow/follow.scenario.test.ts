@@ -6,6 +6,8 @@ import { auditCount } from '../../test/operators.ts';
 import { scriptedQuotes } from '../../test/scripted-quotes.ts';
 import { operatorToken, registerUser, startTestApp, type TestApp, withOperator } from '../../test/test-app.ts';
 import { createLedgerService, type LedgerService } from '../ledger/index.ts';
+import { seedDemoInstitutions } from './follow.demo.ts';
+import { settlementOf } from './follow.fees.ts';
 
 const MINUTE = 60_000;
 let clock = new Date('2026-11-18T15:00:00Z');
@@ -255,5 +257,99 @@ describe('follow: an institution followed from the hold to its settlement at NAV
     const fromEntry = units.times(exit.minus('0.925')).times('0.1').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     expect(settled?.performanceFee).toBe(aboveMark.toFixed(2));
     expect(aboveMark.lessThan(fromEntry.div(3))).toBe(true);
+  });
+  it('settles each follow by the fee terms it was made under: a fee change reaches only the follows made after it', async () => {
+    const [institution] = (await testApp.call<Institution[]>('/userFollowInvest/getInvestAgencyList', { method: 'GET' })).body.data;
+    if (!institution) throw new Error('no institution');
+    const followOnce = async () => {
+      const user = await fundedUser('1000');
+      await call('/userFollowInvest/appropriateness', user.token, rightAnswers);
+      const added = await call<FollowOrder>('/userFollowInvest/add', user.token, {
+        institutionId: institution.id,
+        amount: '1000',
+        periodMinutes: 60,
+        idempotencyKey: key(),
+      });
+      expect(added.body.code, added.body.msg).toBe(200);
+      return user;
+    };
+    const before = await followOnce();
+    // The operator raises both fees: 5 % a year and 30 % of the gain, from now on.
+    const changed = await op<Institution>(`/follow/institutions/${institution.id}`, {
+      ...institutionBody,
+      managementFeeRate: '0.05',
+      performanceFeeRate: '0.3',
+    });
+    expect(changed.body.code, changed.body.msg).toBe(200);
+    const after = await followOnce();
+    // Each follow shows its own terms (the follow page lists them), and the institution the new ones.
+    expect((await orders(before.token)).map((order) => [order.managementFeeRate, order.performanceFeeRate])).toEqual([['0.02', '0.1']]);
+    expect((await orders(after.token)).map((order) => [order.managementFeeRate, order.performanceFeeRate])).toEqual([['0.05', '0.3']]);
+    const [listed] = (await testApp.call<Institution[]>('/userFollowInvest/getInvestAgencyList', { method: 'GET' })).body.data;
+    expect([listed?.managementFeeRate, listed?.performanceFeeRate]).toEqual(['0.05', '0.3']);
+
+    // Both buy at the same cut-off and end together after MSFT rises from 432 to 450.
+    clock = new Date(clock.getTime() + MINUTE);
+    await runMinute();
+    quotes.set('MSFT', '450', '450.2');
+    clock = new Date(clock.getTime() + 61 * MINUTE);
+    await runMinute();
+    const [early] = await orders(before.token);
+    const [late] = await orders(after.token);
+    expect([early?.status, late?.status]).toEqual(['settled', 'settled']);
+    expect(early?.entryNav).toBe(late?.entryNav);
+    const expected = (order: FollowOrder | undefined, managementFeeRate: string, performanceFeeRate: string) => {
+      const outcome = settlementOf({
+        units: order?.units ?? 0,
+        entryNav: order?.entryNav ?? 0,
+        exitNav: order?.exitNav ?? 0,
+        highWaterMark: null,
+        managementFeeRate,
+        performanceFeeRate,
+        minutesHeld: 61,
+      });
+      return { managementFee: outcome.managementFee.toFixed(2), performanceFee: outcome.performanceFee.toFixed(2) };
+    };
+    expect(early).toMatchObject(expected(early, '0.02', '0.1'));
+    expect(late).toMatchObject(expected(late, '0.05', '0.3'));
+    // The change was large enough to tell the two apart.
+    expect(new Decimal(late?.performanceFee ?? 0).greaterThan(new Decimal(early?.performanceFee ?? 0).times(2))).toBe(true);
+  });
+  it('describes the demo institutions in the language of the request, in each of the eight', async () => {
+    // Three daily closes of every stock, enough for an inception and a record.
+    const history = async (code: string) =>
+      [3, 2, 1].map((back) => {
+        const close = code === 'TSLA' ? '250' : '150';
+        return {
+          code,
+          interval: '1d' as const,
+          time: clock.getTime() - back * 86_400_000,
+          open: close,
+          high: close,
+          low: close,
+          close,
+          volume: '1',
+        };
+      });
+    await seedDemoInstitutions(testApp.database.db, history, () => clock);
+    const described = async (language: string) =>
+      new Map(
+        (await testApp.call<Institution[]>('/userFollowInvest/getInvestAgencyList', { method: 'GET', language })).body.data.map((row) => [
+          row.name,
+          row.description,
+        ]),
+      );
+    const es = await described('es');
+    expect(es.get('Andes US Technology Model')).toMatch(/^Acciones tecnológicas de EE\. UU\./);
+    expect(es.get('Pampa Balanced Model')).toMatch(/^La mitad en tres grandes acciones/);
+    const seen = new Set<string>();
+    for (const language of ['es', 'en', 'de', 'hi', 'ja', 'th', 'zh-CN', 'zh-TW']) {
+      const text = (await described(language)).get('Pampa Balanced Model') ?? '';
+      expect(text, language).not.toBe('');
+      seen.add(text);
+    }
+    expect(seen.size).toBe(8);
+    // An institution written by an operator in one language reads the same in every one.
+    expect((await described('ja')).get('Scenario Model')).toBe(institutionBody.description);
   });
 });

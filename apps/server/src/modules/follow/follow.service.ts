@@ -4,6 +4,7 @@ import {
   FOLLOW_AMOUNT_MAX,
   FOLLOW_AMOUNT_MIN,
   type followAddBody,
+  type Locale,
   pageInfo,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
@@ -75,6 +76,9 @@ function createAdd(dependencies: FollowDependencies, viewOf: (row: FollowOrderRo
           amount,
           periodMinutes: input.periodMinutes,
           stopLossPercent: input.stopLossPercent,
+          // The fee terms the user saw and follows under; an operator's later change does not reach this follow.
+          managementFeeRate: institution.managementFeeRate,
+          performanceFeeRate: institution.performanceFeeRate,
           holdId,
           createdAt: dependencies.now(),
         })
@@ -109,13 +113,13 @@ export function createFollowService(dependencies: FollowDependencies) {
   }
 
   return {
-    async agencies() {
+    async agencies(locale?: Locale) {
       const rows = await db
         .select()
         .from(followInstitutions)
         .where(eq(followInstitutions.status, 'active'))
         .orderBy(asc(followInstitutions.id));
-      return institutionViews(db, rows, nameOf, now());
+      return institutionViews(db, rows, nameOf, now(), locale);
     },
     add: createAdd(dependencies, viewOf),
     async orders(principal: Principal, page: { pageNum: number; pageSize: number }) {

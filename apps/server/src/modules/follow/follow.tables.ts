@@ -1,3 +1,4 @@
+import type { Locale } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,7 +25,8 @@ const rate = (name: string) => numeric(name, { precision: 12, scale: 8 });
  * An institution (issue 20 §1): a managed model portfolio. Its NAV per unit starts at 1 and moves with the
  * live quotes of what it holds (`follow_holdings`); `nav` is the latest minute's, `follow_nav_daily` keeps
  * one close per day. Fees are charged at a follow's settlement: a yearly management fee pro rata, and a
- * share of the gain above the follower's high-water mark.
+ * share of the gain above the follower's high-water mark, at the rates the follow was made under (copied
+ * onto it); the rates here are the ones new follows get.
  */
 export const followInstitutions = pgTable(
   'follow_institutions',
@@ -32,6 +34,8 @@ export const followInstitutions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The description written in other languages (the demo's are in all eight); the app shows the reader's, else `description`. */
+    descriptionTranslations: jsonb('description_translations').$type<Partial<Record<Locale, string>>>().notNull().default({}),
     status: textEnum('status', ['active', 'closed']).notNull().default('active'),
     managementFeeRate: rate('management_fee_rate').notNull(),
     performanceFeeRate: rate('performance_fee_rate').notNull(),
@@ -116,6 +120,12 @@ export const followOrders = pgTable(
     amount: money('amount').notNull(),
     periodMinutes: integer('period_minutes').notNull(),
     stopLossPercent: integer('stop_loss_percent'),
+    /**
+     * The institution's fee terms when this follow was made: the follow is settled by them, whatever the
+     * operator changes later (changes apply to new follows only).
+     */
+    managementFeeRate: rate('management_fee_rate').notNull(),
+    performanceFeeRate: rate('performance_fee_rate').notNull(),
     holdId: bigint('hold_id', { mode: 'number' }).notNull(),
     units: decimal('units'),
     entryNav: decimal('entry_nav'),

@@ -1,4 +1,4 @@
-import type { FollowOrder, Institution } from '@bolsa/contracts';
+import type { FollowOrder, Institution, Locale } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/index.ts';
@@ -34,6 +34,8 @@ export function orderViewOf(row: FollowOrderRow, institution: Pick<InstitutionRo
     exitNav: row.exitNav === null ? null : plain(row.exitNav),
     periodMinutes: row.periodMinutes,
     stopLossPercent: row.stopLossPercent,
+    managementFeeRate: plain(row.managementFeeRate),
+    performanceFeeRate: plain(row.performanceFeeRate),
     managementFee: row.managementFee === null ? null : money(row.managementFee),
     performanceFee: row.performanceFee === null ? null : money(row.performanceFee),
     payout: row.payout === null ? null : money(row.payout),
@@ -60,7 +62,14 @@ function followersRecord(rows: FollowOrderRow[]) {
 }
 
 /** Institutions with their record, weights and rebalances, read in a few queries for all of them. */
-export async function institutionViews(executor: Executor, rows: InstitutionRow[], nameOf: Names, now: Date): Promise<Institution[]> {
+/** Institutions as shown, each described in `locale` when written in it (else its own description). */
+export async function institutionViews(
+  executor: Executor,
+  rows: InstitutionRow[],
+  nameOf: Names,
+  now: Date,
+  locale?: Locale,
+): Promise<Institution[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   // One after another: the executor may be a transaction's single connection.
@@ -89,7 +98,7 @@ export async function institutionViews(executor: Executor, rows: InstitutionRow[
     return {
       id: String(row.id),
       name: row.name,
-      description: row.description,
+      description: (locale && row.descriptionTranslations[locale]) || row.description,
       status: row.status,
       currency: 'USD',
       inceptionTimestamp: row.inceptionAt.getTime(),

@@ -111,11 +111,17 @@ async function currentProduct(executor: Executor, id: number) {
 type Audited = ReturnType<typeof createAudited>;
 type RateAct = { operator: OperatorPrincipal; meta: AuditMeta; id: number; input: { date: string; rateBps: number } };
 
-/** Publishes (or corrects, until its income is posted) a day's rate: up to tomorrow, never a day already posted. */
+/**
+ * Publishes (or corrects, until the day starts) a day's rate: only for tomorrow (UTC, by the server's
+ * clock), so a day's income always follows a rate published before the day began. Today's and past
+ * days' rates are refused before anything is written.
+ */
 async function publishRate(dependencies: FundsDependencies, audited: Audited, { operator, meta, id, input }: RateAct) {
   const { now } = dependencies;
   requirePermission(operator, 'funds.manage');
-  if (input.date > addDays(dayOf(now()), 1)) throw new AppError('FUND_DATE_NOT_STARTED');
+  const today = dayOf(now());
+  if (input.date <= today) throw new AppError('FUND_RATE_NOT_AHEAD');
+  if (input.date > addDays(today, 1)) throw new AppError('FUND_DATE_NOT_STARTED');
   const target = { type: 'fund_rate', id: `${id}:${input.date}` };
   const rowOf = (tx: Executor) =>
     tx
@@ -163,7 +169,7 @@ async function publishRate(dependencies: FundsDependencies, audited: Audited, { 
   );
 }
 
-/** Daily rates (published, corrected until posted) and the income job's report and early close; audited. */
+/** Daily rates (published ahead, corrected until their day starts) and the income job's report and early close; audited. */
 function createRateOperations(dependencies: FundsDependencies, emails: Emails) {
   const { db } = dependencies;
   const audited = createAudited(db);

@@ -8,13 +8,14 @@ import { operatorToken, registerUser, startTestApp, type TestApp, tinyPng, uploa
 const es = messageCatalog.es;
 
 const DAY = 86_400_000;
-// A Monday morning: the income of each day is posted the next morning.
-let clock = new Date('2026-03-02T06:00:00Z');
+// A Sunday morning: Monday's rate is published the day before; the income of each day is posted the next morning.
+let clock = new Date('2026-03-01T06:00:00Z');
 const advanceDays = (days: number) => {
   clock = new Date(clock.getTime() + days * DAY);
 };
 const today = () => clock.toISOString().slice(0, 10);
 const yesterday = () => new Date(clock.getTime() - DAY).toISOString().slice(0, 10);
+const tomorrow = () => new Date(clock.getTime() + DAY).toISOString().slice(0, 10);
 
 describe('funds: a current fund earning its published rates, plans, redemptions within a cap', () => {
   let testApp: TestApp;
@@ -38,9 +39,17 @@ describe('funds: a current fund earning its published rates, plans, redemptions 
   const holdingsOf = async (token: string) => (await web<FundHolding[]>('/holdings', token)).body.data;
   const counts = async () =>
     (
-      await testApp.database.db.execute<{ orders: string; holdings: string; journals: string; plans: string }>(sql`
+      await testApp.database.db.execute<{
+        orders: string;
+        holdings: string;
+        journals: string;
+        plans: string;
+        rates: string;
+        audit: string;
+      }>(sql`
       SELECT (SELECT count(*) FROM fund_orders) AS orders, (SELECT count(*) FROM fund_holdings WHERE balance > 0) AS holdings,
-             (SELECT count(*) FROM ledger_journals) AS journals, (SELECT count(*) FROM fund_plans) AS plans`)
+             (SELECT count(*) FROM ledger_journals) AS journals, (SELECT count(*) FROM fund_plans) AS plans,
+             (SELECT count(*) FROM fund_rates) AS rates, (SELECT count(*) FROM audit_log) AS audit`)
     ).rows[0];
   const messagesOf = async (token: string) =>
     (
@@ -80,7 +89,11 @@ describe('funds: a current fund earning its published rates, plans, redemptions 
     await testApp.close();
   });
 
-  it('posts a month of daily income that equals the published rates to the cent, with the ledger balanced', async () => {
+  it('posts a month of daily income that equals the rates published the day before, to the cent, with the ledger balanced', async () => {
+    const rateOf = (day: number) => 200 + (day % 7) * 5;
+    // Each day's rate is published the day before it starts: Monday's on Sunday.
+    expect((await publish(tomorrow(), rateOf(0))).body.code).toBe(200);
+    advanceDays(1);
     const user = await investor('6000');
     expect((await buy(user.token, current, '5000')).body.code).toBe(200);
     // The reference: each day earns balance × rate / 365 on the balance at its close; what is posted is the
@@ -91,8 +104,8 @@ describe('funds: a current fund earning its published rates, plans, redemptions 
     const days: Array<{ balance: Decimal; income: Decimal }> = [];
     postedDay = today();
     for (let day = 0; day < 30; day += 1) {
-      const rateBps = 200 + (day % 7) * 5;
-      expect((await publish(today(), rateBps)).body.code).toBe(200);
+      const rateBps = rateOf(day);
+      expect((await publish(tomorrow(), rateOf(day + 1))).body.code).toBe(200);
       advanceDays(1);
       await runDaily();
       exact = exact.plus(held.times(rateBps).div(10_000).div(365));
@@ -125,6 +138,35 @@ describe('funds: a current fund earning its published rates, plans, redemptions 
     expect(product?.sevenDayYield).toBe(weekIncome.div(weekBalance).times(36_500).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4));
   });
 
+  it("refuses a rate for a day already started, in the operator's language, writing nothing; tomorrow's can be corrected until it starts", async () => {
+    const publishIn = (date: string, rateBps: number) =>
+      testApp.call(`/funds/products/${current.id}/rates`, {
+        isOperatorApi: true,
+        token: operator,
+        body: { date, rateBps },
+        language: 'es',
+      });
+    const before = await counts();
+    for (const day of [today(), yesterday(), postedDay]) {
+      const refused = await publishIn(day, 999);
+      expect(refused.body).toMatchObject({ code: 8217, msg: es.errors.FUND_RATE_NOT_AHEAD });
+    }
+    expect(await counts()).toEqual(before);
+    // Tomorrow's rate, published and corrected while tomorrow has not started.
+    expect((await publish(tomorrow(), 150)).body.code).toBe(200);
+    expect((await publish(tomorrow(), 205)).body.code).toBe(200);
+    advanceDays(1);
+    // Now that day has started: its rate is fixed, only the next day's can be published.
+    const started = today();
+    expect((await publishIn(started, 300)).body.code).toBe(8217);
+    expect((await publish(tomorrow(), 210)).body.code).toBe(200);
+    advanceDays(1);
+    await runDaily();
+    const report = (await ops<IncomeReport>(`/funds/products/${current.id}/income?date=${started}`, { method: 'GET' })).body.data;
+    expect(report).toMatchObject({ rateBps: 205, isPosted: true, isReconciled: true });
+    expect(report.holders).toBeGreaterThan(0);
+  });
+
   it('runs a weekly plan over a quarter, pauses once when the money is short and says so, and resumes', async () => {
     const user = await investor('350');
     const plan = await web<FundPlan>('/plans/create', user.token, {
@@ -138,7 +180,7 @@ describe('funds: a current fund earning its published rates, plans, redemptions 
     const runs: string[] = [];
     let topped = false;
     for (let day = 0; day < 91; day += 1) {
-      await publish(today(), 210);
+      await publish(tomorrow(), 210);
       advanceDays(1);
       await runDaily();
       const [state] = (await web<FundPlan[]>('/plans', user.token)).body.data;
@@ -259,7 +301,5 @@ describe('funds: a current fund earning its published rates, plans, redemptions 
       code: 8204,
       msg: es.errors.FUND_REDEEM_OVER_BALANCE.replace('{{balance}}', '40.00').replace('{{currency}}', 'USD'),
     });
-    const locked = await publish(postedDay, 999);
-    expect(locked.body.code).toBe(8211);
   });
 });

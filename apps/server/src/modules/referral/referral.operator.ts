@@ -24,8 +24,9 @@ import {
   type ReferralDependencies,
   type RewardRow,
   tellReferrer,
+  termsById,
 } from './referral.service.ts';
-import { referralProgramme, referralRewards } from './referral.tables.ts';
+import { referralProgramme, referralRewards, referralTerms } from './referral.tables.ts';
 
 async function rewardViews(executor: Executor, rows: RewardRow[]): Promise<ReferralReward[]> {
   const accounts = await accountsByIds(executor, [...new Set(rows.flatMap((row) => [row.referrerUserId, row.inviteeUserId]))]);
@@ -58,7 +59,9 @@ function decisions(dependencies: ReferralDependencies) {
   const one = async (tx: Executor, row: RewardRow) => (await rewardViews(tx, [row]))[0] as ReferralReward;
   async function approve(tx: Executor, operatorId: number, id: number) {
     const row = await lockHeld(tx, id);
-    const payment = await payWithinCap(dependencies, tx, row);
+    // The cap of the terms the invitee registered under (a reward from before terms were kept: the programme's).
+    const cap = (await termsById(tx, row.termsId))?.yearlyCap ?? (await programmeOf(tx)).yearlyCap;
+    const payment = await payWithinCap(dependencies, tx, row, cap);
     if (!payment) throw new AppError('REFERRAL_YEARLY_CAP');
     const [stored] = await tx
       .update(referralRewards)
@@ -131,7 +134,10 @@ export function createReferralOperations(dependencies: ReferralDependencies) {
       return programmeView(await programmeOf(db));
     },
 
-    /** The programme from now on; rewards already decided keep their amount. */
+    /**
+     * The programme from now on: for invitees who register after this change. Those invited before keep
+     * the terms they registered under (amount, currency, deposit condition, days, cap), kept in `referral_terms`.
+     */
     async updateProgramme(operator: OperatorPrincipal, meta: AuditMeta, input: z.output<typeof referralProgrammeBody>) {
       requirePermission(operator, 'referral.settings');
       if (new Decimal(input.yearlyCap).lessThan(input.rewardAmount)) throw new AppError('REFERRAL_PROGRAMME_INVALID');
@@ -146,6 +152,7 @@ export function createReferralOperations(dependencies: ReferralDependencies) {
             .set({ ...input, updatedAt: now() })
             .where(eq(referralProgramme.id, 1))
             .returning();
+          await tx.insert(referralTerms).values(input);
           const view = programmeView(row as NonNullable<typeof row>);
           return { result: view, after: view };
         },
@@ -173,10 +180,23 @@ export function registerReferralOperatorRoutes(app: FastifyInstance, operations:
   );
 }
 
-/** The programme a deployment starts with (added once; operators change it after). */
+/** The programme a deployment starts with (added once; operators change it after), and its first terms. */
 export async function seedReferralProgramme(executor: Executor) {
   await executor
     .insert(referralProgramme)
     .values({ id: 1, ...defaultProgramme })
     .onConflictDoNothing();
+  const [first] = await executor.select({ id: referralTerms.id }).from(referralTerms).limit(1);
+  if (first) return;
+  const programme = await programmeOf(executor);
+  // In force for everyone invited so far (registered before any change).
+  await executor.insert(referralTerms).values({
+    isEnabled: programme.isEnabled,
+    rewardAmount: programme.rewardAmount,
+    currency: programme.currency,
+    minDeposit: programme.minDeposit,
+    holdDays: programme.holdDays,
+    yearlyCap: programme.yearlyCap,
+    effectiveFrom: new Date(0),
+  });
 }

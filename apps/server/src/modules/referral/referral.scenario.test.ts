@@ -36,6 +36,8 @@ describe('referral: one level, paid once after the deposit is kept, abuse held f
   };
   const invitees = async (token: string) =>
     (await testApp.call<{ list: ReferralInvitee[] }>('/referral/invitees', { token, body: { pageNum: 1, pageSize: 50 } })).body.data.list;
+  const termsCount = async () =>
+    (await testApp.database.db.execute<{ n: string }>(sql`SELECT count(*)::text AS n FROM referral_terms`)).rows[0]?.n;
   const share = async (token: string) => (await testApp.call<ReferralShare>('/referral/share', { token, method: 'GET' })).body.data;
   /** The referrer's inbox messages about referral rewards, in English. */
   const rewardMessages = async (token: string) =>
@@ -204,6 +206,7 @@ describe('referral: one level, paid once after the deposit is kept, abuse held f
 
   it('refuses a programme whose cap is below one reward, translated, and writes nothing', async () => {
     const before = (await ops<{ yearlyCap: string }>('/referrals/programme', { method: 'GET' })).body.data;
+    const terms = await termsCount();
     const refused = await testApp.call('/referrals/programme', {
       isOperatorApi: true,
       token: operator,
@@ -212,5 +215,45 @@ describe('referral: one level, paid once after the deposit is kept, abuse held f
     });
     expect(refused.body).toMatchObject({ code: 8503, msg: 'El límite anual no puede ser menor que una recompensa' });
     expect((await ops('/referrals/programme', { method: 'GET' })).body.data).toEqual(before);
+    expect(await termsCount()).toBe(terms);
+  });
+
+  it('rewards each invitee by the terms in force when they registered: a change reaches only invitees registering after it', async () => {
+    // Days count from the deposit on the test's clock, which earlier cases moved on: both terms' days start past it.
+    const base = Math.ceil(offsetMs / DAY);
+    const setProgramme = async (terms: object) =>
+      expect((await ops('/referrals/programme', { body: { isEnabled: true, currency: 'USD', ...terms } })).body.code).toBe(200);
+    const referrer = await registerUser(testApp);
+    await setProgramme({ rewardAmount: '20', minDeposit: '100', holdDays: base + 3, yearlyCap: '40' });
+    const earlierInvitee = await invited(referrer.user.invitationCode);
+    // A richer reward with a larger deposit kept longer, and a higher cap: for invitees from now on.
+    await setProgramme({ rewardAmount: '30', minDeposit: '200', holdDays: base + 6, yearlyCap: '100' });
+    expect((await share(referrer.token)).programme).toMatchObject({ rewardAmount: '30.00', minDeposit: '200.00' });
+    const laterInvitee = await invited(referrer.user.invitationCode);
+    await deposit(earlierInvitee.token, '150');
+    await deposit(laterInvitee.token, '150');
+
+    // The earlier invitee's 150 meets their minimum of 100 and their days have passed: paid their 20. The later
+    // invitee's 150 is short of their 200.
+    advance(4);
+    await runJob();
+    // The list is newest first: the later invitee, then the earlier one.
+    let [later, earlier] = await invitees(referrer.token);
+    expect(earlier).toMatchObject({ state: 'paid', amount: '20.00' });
+    expect(later).toMatchObject({ state: 'waiting', fundedSinceTimestamp: null });
+
+    // Topped up to 250: kept from now, due after the later terms' days, not the earlier ones'.
+    await deposit(laterInvitee.token, '100');
+    await runJob();
+    [later] = await invitees(referrer.token);
+    expect(later?.state).toBe('waiting');
+    expect(later?.dueAtTimestamp).toBe((later?.fundedSinceTimestamp ?? 0) + (base + 6) * DAY);
+
+    // Paid 30, within the later cap of 100.
+    advance(3);
+    await runJob();
+    [later] = await invitees(referrer.token);
+    expect(later).toMatchObject({ state: 'paid', amount: '30.00' });
+    expect(await balance(referrer.token)).toBe('50.00');
   });
 });

@@ -8,7 +8,7 @@ import {
   walletTypes,
 } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
@@ -18,7 +18,7 @@ import { latestSubmissionsOf } from '../kyc/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { MessagesService } from '../messages/index.ts';
 import { abuseSignals, fundedSince, maskEmail } from './referral.rules.ts';
-import { referralProgramme, referralRewards } from './referral.tables.ts';
+import { referralProgramme, referralRewards, referralTerms } from './referral.tables.ts';
 
 export type ReferralDependencies = {
   db: Database;
@@ -29,6 +29,7 @@ export type ReferralDependencies = {
 };
 type ProgrammeRow = typeof referralProgramme.$inferSelect;
 export type RewardRow = typeof referralRewards.$inferSelect;
+export type TermsRow = typeof referralTerms.$inferSelect;
 
 const DAY_MS = 86_400_000;
 /** How many invitees the job reads at a time while it walks them all. */
@@ -40,6 +41,29 @@ export const defaultProgramme = { rewardAmount: '20', currency: 'USD', minDeposi
 export async function programmeOf(executor: Executor): Promise<ProgrammeRow> {
   const [row] = await executor.select().from(referralProgramme).where(eq(referralProgramme.id, 1));
   if (!row) throw new Error('referral programme not seeded');
+  return row;
+}
+
+/** Every version of the terms, oldest first (a handful of rows: one per change of the programme). */
+export async function termsVersions(executor: Executor): Promise<TermsRow[]> {
+  const rows = await executor.select().from(referralTerms).orderBy(asc(referralTerms.effectiveFrom), asc(referralTerms.id));
+  if (rows.length === 0) throw new Error('referral terms not seeded');
+  return rows;
+}
+
+/**
+ * The terms an invitee registered under: the last version in effect at their registration (both times
+ * are the database's). One registered before the first version kept gets the first.
+ */
+export function termsAt(versions: readonly TermsRow[], registeredAt: Date): TermsRow {
+  let chosen = versions[0] as TermsRow;
+  for (const version of versions) if (version.effectiveFrom.getTime() <= registeredAt.getTime()) chosen = version;
+  return chosen;
+}
+
+export async function termsById(executor: Executor, id: number | null): Promise<TermsRow | undefined> {
+  if (id === null) return undefined;
+  const [row] = await executor.select().from(referralTerms).where(eq(referralTerms.id, id));
   return row;
 }
 
@@ -78,8 +102,13 @@ async function paidSince(executor: Executor, referrerId: number, currency: strin
   return new Decimal(row?.total ?? 0);
 }
 
-/** Since when an invitee's deposit has been kept, read from the ledger in the programme's currency. */
-export async function fundedSinceOf(dependencies: ReferralDependencies, executor: Executor, inviteeId: number, programme: ProgrammeRow) {
+/** Since when an invitee's deposit has been kept, read from the ledger in the currency of the invitee's terms. */
+export async function fundedSinceOf(
+  dependencies: ReferralDependencies,
+  executor: Executor,
+  inviteeId: number,
+  programme: Pick<TermsRow, 'currency' | 'minDeposit'>,
+) {
   const movements = await dependencies.ledger.movementsOfReasons(executor, inviteeId, programme.currency as Currency, [
     'deposit',
     'withdrawal_paid',
@@ -88,18 +117,17 @@ export async function fundedSinceOf(dependencies: ReferralDependencies, executor
 }
 
 /**
- * Pays a reward that fell due, within the referrer's yearly cap: the journal `referral:<invitee>:reward`
+ * Pays a reward that fell due, within the yearly cap of the invitee's terms: the journal `referral:<invitee>:reward`
  * moves the amount from the platform's referral expense to the referrer's general wallet of the currency.
  * Runs with the referrer's advisory lock held, so two rewards never both fit under the cap.
  */
 type Due = Pick<RewardRow, 'referrerUserId' | 'inviteeUserId' | 'amount' | 'currency'>;
 
-export async function payWithinCap(dependencies: ReferralDependencies, tx: Executor, row: Due) {
+export async function payWithinCap(dependencies: ReferralDependencies, tx: Executor, row: Due, yearlyCap: Decimal.Value) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('referral-referrer'), ${row.referrerUserId}::int)`);
   const now = dependencies.now();
   const paid = await paidSince(tx, row.referrerUserId, row.currency, yearStartOf(now));
-  const programme = await programmeOf(tx);
-  if (paid.plus(row.amount).greaterThan(programme.yearlyCap)) return undefined;
+  if (paid.plus(row.amount).greaterThan(yearlyCap)) return undefined;
   const journal = await dependencies.ledger.post(tx, {
     idempotencyKey: `referral:${row.inviteeUserId}:reward`,
     reason: 'referral_reward',
@@ -161,9 +189,10 @@ async function pairFacts(tx: Executor, referrerId: number, inviteeId: number) {
 
 /**
  * An invitee whose deposit has been kept long enough: refused for a self-referral, held for review on
- * any other abuse signal, otherwise paid (or capped past the referrer's yearly cap). One row per invitee.
+ * any other abuse signal, otherwise paid (or capped past the referrer's yearly cap). One row per invitee,
+ * with the amount, currency and cap of the terms the invitee registered under.
  */
-async function decide(dependencies: ReferralDependencies, tx: Executor, invitee: InvitedUser, since: Date, programme: ProgrammeRow) {
+async function decide(dependencies: ReferralDependencies, tx: Executor, invitee: InvitedUser, since: Date, terms: TermsRow) {
   const signals = abuseSignals(await pairFacts(tx, invitee.invitedByUserId, invitee.id));
   const isSelf = signals.includes('self_referral');
   const state = isSelf ? 'refused' : signals.length > 0 ? 'held' : 'paid';
@@ -171,9 +200,10 @@ async function decide(dependencies: ReferralDependencies, tx: Executor, invitee:
     inviteeUserId: invitee.id,
     referrerUserId: invitee.invitedByUserId,
     signals,
-    amount: programme.rewardAmount,
-    currency: programme.currency,
+    amount: terms.rewardAmount,
+    currency: terms.currency,
     fundedSince: since,
+    termsId: terms.id,
     reason: isSelf ? 'self_referral' : null,
   };
   if (state !== 'paid') {
@@ -183,7 +213,7 @@ async function decide(dependencies: ReferralDependencies, tx: Executor, invitee:
       .onConflictDoNothing();
     return state;
   }
-  const payment = await payWithinCap(dependencies, tx, values);
+  const payment = await payWithinCap(dependencies, tx, values, terms.yearlyCap);
   const [stored] = await tx
     .insert(referralRewards)
     .values(payment ? { ...values, state: 'paid', ...payment } : { ...values, state: 'capped', reason: 'yearly_cap' })
@@ -194,11 +224,14 @@ async function decide(dependencies: ReferralDependencies, tx: Executor, invitee:
   return payment ? 'paid' : 'capped';
 }
 
-/** The job: every invitee without a reward row whose deposit has been kept for the programme's days. */
+/**
+ * The job: every invitee without a reward row whose deposit has been kept for the days of the terms they
+ * registered under (a programme off when they registered rewards nothing; switched off later, it still
+ * rewards those invited before).
+ */
 async function runRewards(dependencies: ReferralDependencies, executor: Executor) {
-  const programme = await programmeOf(executor);
-  if (!programme.isEnabled) return;
-  const dueBefore = new Date(dependencies.now().getTime() - programme.holdDays * DAY_MS);
+  const versions = await termsVersions(executor);
+  const now = dependencies.now().getTime();
   for (let afterId = 0; ; ) {
     const batch = await invitedUsersAfter(executor, afterId, JOB_BATCH);
     if (batch.length === 0) return;
@@ -214,11 +247,13 @@ async function runRewards(dependencies: ReferralDependencies, executor: Executor
       );
     const hasRow = new Set(decided.map((row) => row.inviteeUserId));
     for (const invitee of batch.filter((candidate) => !hasRow.has(candidate.id))) {
-      const since = await fundedSinceOf(dependencies, executor, invitee.id, programme);
-      if (since === null || since > dueBefore) continue;
+      const terms = termsAt(versions, invitee.createdAt);
+      if (!terms.isEnabled) continue;
+      const since = await fundedSinceOf(dependencies, executor, invitee.id, terms);
+      if (since === null || since.getTime() > now - terms.holdDays * DAY_MS) continue;
       // Each decision in its own savepoint: one that fails is logged and tried again next run, the others stand.
       await executor
-        .transaction((savepoint) => decide(dependencies, savepoint, invitee, since, programme))
+        .transaction((savepoint) => decide(dependencies, savepoint, invitee, since, terms))
         .catch((error: unknown) => dependencies.logger.error({ err: error, inviteeId: invitee.id }, 'referral reward not decided'));
     }
   }
@@ -254,7 +289,7 @@ export function createReferralService(dependencies: ReferralDependencies) {
 
     async invitees(principal: Principal, page: { pageNum: number; pageSize: number }) {
       const userId = Number(principal.userId);
-      const programme = await programmeOf(db);
+      const versions = await termsVersions(db);
       const { total, rows } = await inviteesOf(db, userId, page.pageSize, (page.pageNum - 1) * page.pageSize);
       const ids = rows.map((row) => row.id);
       const [rewards, submissions] = await Promise.all([
@@ -265,13 +300,15 @@ export function createReferralService(dependencies: ReferralDependencies) {
       const list = await Promise.all(
         rows.map(async (row): Promise<ReferralInvitee> => {
           const reward = rewardOf.get(row.id);
-          const since = reward ? reward.fundedSince : await fundedSinceOf(dependencies, db, row.id, programme);
+          // Each invitee by the terms they registered under: their deposit condition and days.
+          const terms = termsAt(versions, row.createdAt);
+          const since = reward ? reward.fundedSince : await fundedSinceOf(dependencies, db, row.id, terms);
           return {
             maskedEmail: maskEmail(row.email),
             registeredAtTimestamp: row.createdAt.getTime(),
             isVerified: submissions.get(row.id)?.status === 'verified',
             fundedSinceTimestamp: since?.getTime() ?? null,
-            dueAtTimestamp: since && !reward ? since.getTime() + programme.holdDays * DAY_MS : null,
+            dueAtTimestamp: since && !reward ? since.getTime() + terms.holdDays * DAY_MS : null,
             state: reward?.state ?? 'waiting',
             amount: reward ? new Decimal(reward.amount).toFixed(2) : null,
             paidAtTimestamp: reward?.paidAt?.getTime() ?? null,

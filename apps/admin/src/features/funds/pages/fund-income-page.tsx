@@ -26,11 +26,12 @@ function RatesCard({ productId }: { productId: string }) {
   const [form] = Form.useForm<{ date: string; rateBps: number }>();
   return (
     <Card size="small" title={t('funds.rates')} style={{ marginBottom: 16 }}>
+      <Alert type="info" showIcon title={t('funds.rateRule')} style={{ marginBottom: 12 }} />
       {canEdit ? (
         <Form
           form={form}
           layout="inline"
-          initialValues={{ date: dayOf(0) }}
+          initialValues={{ date: dayOf(1) }}
           onFinish={(values) => publish.mutate(values, { onSuccess: () => showSuccess(t('funds.ratePublished')), onError: showError })}
           style={{ marginBottom: 12 }}
         >

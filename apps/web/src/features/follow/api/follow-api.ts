@@ -1,3 +1,4 @@
+import { useTranslation } from '@bolsa/client-kit/i18n';
 import { followRoutes, walletRoutes } from '@bolsa/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
@@ -5,10 +6,14 @@ import { followQueryScope, walletQueryScope } from '../../../lib/query-scopes.ts
 
 const scope = followQueryScope;
 
-/** GET /userFollowInvest/getInvestAgencyList: the institutions with their realised record, fees and followers. */
+/**
+ * GET /userFollowInvest/getInvestAgencyList: the institutions with their realised record, fees and followers.
+ * Their descriptions come in the app's language, so the language is part of the key.
+ */
 export function useInstitutions() {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...scope, 'institutions'],
+    queryKey: [...scope, 'institutions', i18n.language],
     queryFn: ({ signal }) => callApi(followRoutes.agencies, { signal }),
   });
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { FollowOrder, Locale } from '@bolsa/contracts';
 import type { ReactNode } from 'react';
+import { FactList } from '../../../components/info-card.tsx';
 import { formatDate, formatMoney, formatNumber, formatSignedMoney } from '../../../lib/format.ts';
-import { periodLabel } from './follow-format.ts';
-import { FollowFacts } from './institution-card.tsx';
+import { fractionPercent, periodLabel } from './follow-format.ts';
 
 /** One follow: its institution and state (spec §4), the amount put in and its total now (spec §3), and how it ended. */
 export function FollowItem({ order, locale, children }: { order: FollowOrder; locale: Locale; children?: ReactNode }) {
@@ -16,6 +16,9 @@ export function FollowItem({ order, locale, children }: { order: FollowOrder; lo
     [t('follow.order.period'), periodLabel(order.periodMinutes, t)],
   ];
   if (order.stopLossPercent !== null) rows.push([t('follow.order.stopLoss'), `${order.stopLossPercent} %`]);
+  // This follow's own fee terms: the institution's when it was made, kept even if the operator changes them since.
+  rows.push([t('follow.fields.managementFee'), fractionPercent(order.managementFeeRate, locale, false)]);
+  rows.push([t('follow.fields.performanceFee'), fractionPercent(order.performanceFeeRate, locale, false)]);
   if (order.units !== null) rows.push([t('follow.order.units'), formatNumber(order.units, locale, { decimals: 8 })]);
   if (order.entryNav !== null) rows.push([t('follow.order.entryNav'), formatNumber(order.entryNav, locale, { decimals: 8 })]);
   if (order.endTimestamp !== null && order.status !== 'settled') rows.push([t('follow.order.lockedUntil'), date(order.endTimestamp)]);
@@ -32,14 +35,15 @@ export function FollowItem({ order, locale, children }: { order: FollowOrder; lo
     ]);
   }
   return (
-    <li className="follow-card">
-      <div className="follow-card-head">
-        <h2 className="follow-card-name">{order.institutionName}</h2>
+    <li className="info-card">
+      <div className="info-card-head">
+        <h2 className="info-card-name">{order.institutionName}</h2>
         <span className={`status-tag follow-state follow-state-${order.status}`}>{t(`follow.status.${order.status}`)}</span>
       </div>
       {order.endReason ? <p className="follow-note">{t(`follow.endReason.${order.endReason}`)}</p> : null}
-      <FollowFacts rows={rows} />
-      <p className="follow-card-since">{date(order.createTimestamp)}</p>
+      <FactList rows={rows} />
+      <p className="follow-note">{t('follow.order.termsNote')}</p>
+      <p className="info-card-sub">{date(order.createTimestamp)}</p>
       {children}
     </li>
   );

@@ -1,23 +1,10 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Institution, Locale } from '@bolsa/contracts';
 import type { ReactNode } from 'react';
+import { FactList } from '../../../components/info-card.tsx';
 import { Sparkline } from '../../../components/sparkline.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { fractionPercent, periodLabel } from './follow-format.ts';
-
-/** Label and value pairs as a definition list. */
-export function FollowFacts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="follow-facts">
-      {rows.map(([label, value]) => (
-        <div key={label} className="follow-fact">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** The record of an institution, realised and as it is: returns, risk, followers' results, fees. */
 function recordRows(institution: Institution, locale: Locale, t: ReturnType<typeof useTranslation>['t']): Array<[string, ReactNode]> {
@@ -45,16 +32,16 @@ export function InstitutionCard({ institution, locale, action }: { institution: 
   const { t } = useTranslation();
   const navs = institution.navHistory.map((point) => Number(point.nav));
   return (
-    <li className="follow-card">
-      <div className="follow-card-head">
+    <li className="info-card">
+      <div className="info-card-head">
         <div>
-          <h2 className="follow-card-name">{institution.name}</h2>
-          <span className="follow-card-since">{t('follow.since', { date: formatDate(institution.inceptionTimestamp, 'DD/MM/YYYY') })}</span>
+          <h2 className="info-card-name">{institution.name}</h2>
+          <span className="info-card-sub">{t('follow.since', { date: formatDate(institution.inceptionTimestamp, 'DD/MM/YYYY') })}</span>
         </div>
         <Sparkline values={navs} label={t('follow.chartLabel', { name: institution.name })} width={128} height={44} />
       </div>
       <p className="follow-note">{institution.description}</p>
-      <FollowFacts rows={recordRows(institution, locale, t)} />
+      <FactList rows={recordRows(institution, locale, t)} />
       <p className="follow-note">{t('follow.recordNote')}</p>
       <details className="follow-details">
         <summary>{t('follow.weights')}</summary>

@@ -12,6 +12,7 @@ import { useFollowOrders, useInstitutions, useSellFollow } from '../api/follow-a
 import { FollowItem } from '../components/follow-item.tsx';
 import { InstitutionCard } from '../components/institution-card.tsx';
 import '../follow.css';
+import { InfoCardList } from '../../../components/info-card.tsx';
 
 const tabs = ['institutions', 'mine'] as const;
 
@@ -23,7 +24,7 @@ function Institutions({ locale }: { locale: Locale }) {
   if (institutions.isError) return <EmptyState title={t('follow.loadFailed')} />;
   if (rows.length === 0) return <EmptyState title={t('follow.empty.institutions')} />;
   return (
-    <ul className="follow-list">
+    <InfoCardList>
       {rows.map((institution) => (
         <InstitutionCard
           key={institution.id}
@@ -39,7 +40,7 @@ function Institutions({ locale }: { locale: Locale }) {
           }
         />
       ))}
-    </ul>
+    </InfoCardList>
   );
 }
 
@@ -53,7 +54,7 @@ function MyFollows({ locale }: { locale: Locale }) {
   if (orders.isError) return <EmptyState title={t('follow.loadFailed')} />;
   if (rows.length === 0) return <EmptyState title={t('follow.empty.mine')} />;
   return (
-    <ul className="follow-list">
+    <InfoCardList>
       {rows.map((order) => (
         <FollowItem key={order.id} order={order} locale={locale}>
           {order.status === 'settled' ? null : (
@@ -68,7 +69,7 @@ function MyFollows({ locale }: { locale: Locale }) {
           )}
         </FollowItem>
       ))}
-    </ul>
+    </InfoCardList>
   );
 }
 

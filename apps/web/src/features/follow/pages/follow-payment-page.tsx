@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormSelect } from '../../../components/form-select.tsx';
+import { FactList } from '../../../components/info-card.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -15,7 +16,6 @@ import { showError, showToast } from '../../../lib/toast.ts';
 import { useAppropriateness, useFollow, useFollowWallet, useInstitutions } from '../api/follow-api.ts';
 import { AppropriatenessCheck } from '../components/appropriateness-check.tsx';
 import { fractionPercent, periodLabel } from '../components/follow-format.ts';
-import { FollowFacts } from '../components/institution-card.tsx';
 import '../follow.css';
 
 /** Money typed as text compared in cents as integers: never a float. */
@@ -92,7 +92,7 @@ function FollowForm({ institution, locale }: { institution: Institution; locale:
         error={stopLossError}
         hint={t('follow.payment.stopLossHint')}
       />
-      <FollowFacts rows={[[t('follow.payment.available'), wallet.data ? money(wallet.data.availableBalance) : '…']]} />
+      <FactList rows={[[t('follow.payment.available'), wallet.data ? money(wallet.data.availableBalance) : '…']]} />
       <p className="follow-note">{t('follow.payment.steps')}</p>
       <p className="follow-note">
         {t('follow.payment.fees', {

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushClient } from '../../../lib/push-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { alertsQueryScope } from '../../../lib/query-scopes.ts';
 
 const toasts: string[] = [];
 vi.mock('../../../lib/toast.ts', () => ({ showToast: (text: string) => toasts.push(text) }));
@@ -95,6 +96,20 @@ describe('live messages', () => {
     expect(queryClient.getQueryState([...queryKeys.messages, 'es'])?.isInvalidated).toBe(true);
     // A verification result sent before the sign-in was confirmed is caught up with too.
     expect(queryClient.getQueryState(queryKeys.kycState)?.isInvalidated).toBe(true);
+  });
+
+  it('refreshes the price alerts when an alert fired, and leaves them alone for other messages', async () => {
+    const queryClient = new QueryClient();
+    const alertsKey = [...alertsQueryScope, 'all'];
+    await queryClient.fetchQuery({ queryKey: alertsKey, queryFn: async () => ({ armed: [], fired: [], armedMax: 50 }) });
+    const fake = fakeClient();
+    followLiveMessages({ client: fake.client, token: 't-1', queryClient, language: () => 'es', t: (key) => key });
+    fake.emit({ id: '1', template: 'depositCredited' });
+    await vi.waitFor(() => expect(toasts).toHaveLength(1));
+    expect(queryClient.getQueryState(alertsKey)?.isInvalidated).toBe(false);
+    fake.emit({ id: '2', template: 'priceAlertAbove' });
+    await vi.waitFor(() => expect(toasts).toHaveLength(2));
+    expect(queryClient.getQueryState(alertsKey)?.isInvalidated).toBe(true);
   });
 
   it('signs the socket out when there is no session', () => {

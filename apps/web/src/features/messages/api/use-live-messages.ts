@@ -3,7 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type PushClient, pushClient } from '../../../lib/push-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { followQueryScope, loansQueryScope } from '../../../lib/query-scopes.ts';
+import { alertsQueryScope, followQueryScope, loansQueryScope } from '../../../lib/query-scopes.ts';
 import { useToken } from '../../../lib/session-store.ts';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
@@ -31,6 +31,8 @@ export function followLiveMessages(options: {
     // A loan decided or due: its screens show the new state without a reload.
     if (event.template?.startsWith('loan')) void queryClient.invalidateQueries({ queryKey: loansQueryScope });
     if (event.template?.startsWith('follow')) void queryClient.invalidateQueries({ queryKey: followQueryScope });
+    // A price alert fired: its lists show it fired without a reload.
+    if (event.template?.startsWith('priceAlert')) void queryClient.invalidateQueries({ queryKey: alertsQueryScope });
     void (async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.messages });
       // The text comes from the API, rendered in the reader's language; the event carries only the id.
@@ -48,6 +50,7 @@ export function followLiveMessages(options: {
     void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
     void queryClient.invalidateQueries({ queryKey: queryKeys.kycState });
     void queryClient.invalidateQueries({ queryKey: loansQueryScope });
+    void queryClient.invalidateQueries({ queryKey: alertsQueryScope });
   });
   return () => {
     stopEvents();

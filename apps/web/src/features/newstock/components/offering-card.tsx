@@ -2,21 +2,8 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale, Offering } from '@bolsa/contracts';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { FactList } from '../../../components/info-card.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
-
-/** Label and value pairs of an offering, as a definition list. */
-export function FactRows({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="ipo-facts">
-      {rows.map(([label, value]) => (
-        <div key={label} className="ipo-fact">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** A ratio (0.001) as a percentage (0.1 %), for rates and shares; display only. */
 export function ratioPercent(ratio: string, locale: Locale, decimals = 2) {
@@ -94,11 +81,11 @@ export function offeringFacts(offering: Offering, locale: Locale, t: TFunction):
 export function OfferingCard({ offering, locale, action }: { offering: Offering; locale: Locale; action?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <li className="ipo-card">
-      <div className="ipo-card-head">
+    <li className="info-card">
+      <div className="info-card-head">
         <div>
-          <h2 className="ipo-card-name">{offering.name}</h2>
-          <span className="ipo-card-code">
+          <h2 className="info-card-name">{offering.name}</h2>
+          <span className="info-card-sub">
             {offering.code} · {offering.exchangeCode}
           </span>
         </div>
@@ -106,7 +93,7 @@ export function OfferingCard({ offering, locale, action }: { offering: Offering;
           {t(offeringStateKey(offering))}
         </span>
       </div>
-      <FactRows rows={offeringFacts(offering, locale, t)} />
+      <FactList rows={offeringFacts(offering, locale, t)} />
       {action}
     </li>
   );

@@ -6,6 +6,7 @@ import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { InfoCardList } from '../../../components/info-card.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -64,11 +65,11 @@ export function OfferingsByPhase(props: {
           ) : rows.length === 0 ? (
             <EmptyState title={props.emptyTitle(phase)} />
           ) : (
-            <ul className="ipo-list">
+            <InfoCardList>
               {rows.map((offering) => (
                 <OfferingCard key={offering.id} offering={offering} locale={locale} action={props.actionOf(offering)} />
               ))}
-            </ul>
+            </InfoCardList>
           )}
         </PullToRefresh>
       </div>

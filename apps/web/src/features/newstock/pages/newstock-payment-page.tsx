@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { FactList } from '../../../components/info-card.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { subscriptionCost } from '../../../components/subscription-cost.ts';
@@ -13,7 +14,7 @@ import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useApply, useFullNum, useOffering } from '../api/new-stock.ts';
-import { FactRows, offeringFacts } from '../components/offering-card.tsx';
+import { offeringFacts } from '../components/offering-card.tsx';
 import '../newstock.css';
 
 /** Lots typed as text: a whole number, or nothing yet. */
@@ -82,7 +83,7 @@ function ApplyForm({ offering, locale }: { offering: Offering; locale: Locale })
           </button>
         }
       />
-      <FactRows
+      <FactList
         rows={[
           [t('newstock.fields.quantity'), formatNumber(quantity, locale, { decimals: 0 })],
           [t('newstock.fields.amount'), money(cost.amount)],
@@ -126,7 +127,7 @@ export function NewStockPaymentPage() {
           <EmptyState title={t('newstock.loadFailed')} />
         ) : (
           <>
-            <p className="ipo-card-code">
+            <p className="info-card-sub">
               {offering.data.code} · {offering.data.exchangeCode}
             </p>
             {offering.data.phase === 'open' && offering.data.status === 'published' ? (
@@ -135,7 +136,7 @@ export function NewStockPaymentPage() {
               <p className="notice">{t('newstock.notOpen')}</p>
             )}
             <h2 className="ipo-section-title">{t('newstock.facts')}</h2>
-            <FactRows rows={offeringFacts(offering.data, locale, t)} />
+            <FactList rows={offeringFacts(offering.data, locale, t)} />
             <p className="ipo-note">{t(`newstock.rules.${offering.data.allocationRule}Explained`)}</p>
             {offering.data.kind === 'placing' ? <p className="ipo-note">{t('newstock.placing.lockExplained')}</p> : null}
             <p className="ipo-hash">

@@ -2,13 +2,13 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import type { Locale, Subscription } from '@bolsa/contracts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FactList, InfoCardList } from '../../../components/info-card.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { usePlacingFlatCount, usePlacingRecords } from '../api/new-stock.ts';
-import { FactRows } from '../components/offering-card.tsx';
 import '../newstock.css';
 
 /** Of the stock held: what placings still lock and what can be sold now (position/getPlacingFlatCount). */
@@ -50,17 +50,17 @@ function RecordRow({ record, locale }: { record: Subscription; locale: Locale })
   rows.push([t('newstock.placing.marketDate'), record.marketDate === null ? '—' : date(record.marketDate)]);
   rows.push([t('newstock.placing.modifyTime'), date(record.modifyTime)]);
   return (
-    <li className="ipo-card">
-      <div className="ipo-card-head">
+    <li className="info-card">
+      <div className="info-card-head">
         <div>
-          <h2 className="ipo-card-name">{offering.name}</h2>
-          <span className="ipo-card-code">{offering.code}</span>
+          <h2 className="info-card-name">{offering.name}</h2>
+          <span className="info-card-sub">{offering.code}</span>
         </div>
         <span className={`status-tag ipo-state ipo-state-${record.state}`}>
           {record.state === 'listed' ? t('newstock.placing.delivered') : t(`newstock.state.${record.state}`)}
         </span>
       </div>
-      <FactRows rows={rows} />
+      <FactList rows={rows} />
       {record.state === 'listed' ? <Sellable code={offering.code} locale={locale} /> : null}
     </li>
   );
@@ -85,11 +85,11 @@ export function PlacingRecordPage() {
             </Link>
           </EmptyState>
         ) : (
-          <ul className="ipo-list">
+          <InfoCardList>
             {rows.map((record) => (
               <RecordRow key={record.id} record={record} locale={locale} />
             ))}
-          </ul>
+          </InfoCardList>
         )}
         <p className="ipo-note">{t('newstock.placing.lockExplained')}</p>
       </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type KlineType, klineTypes, type QuoteDetail, tradeDirections } from '@bolsa/contracts';
-import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { BellOutline, StarFill, StarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -139,6 +139,15 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
             {formatDecimal(change, locale, { isSigned: true })} ({formatPercent(changeRatio, locale)})
           </p>
         </div>
+        {/* Price alerts (issue 17 §4): the form for this instrument and the user's alerts; a visitor signs in first. */}
+        <Link
+          className="watch-toggle"
+          to={pagePath('priceAlerts', { code: data.stock_code })}
+          aria-label={t('alerts.setAlert')}
+          title={t('alerts.setAlert')}
+        >
+          <BellOutline aria-hidden="true" />
+        </Link>
         <WatchToggle detail={data} />
       </section>
       <SimulatedMarketBadge dataSource={data.dataSource} />

@@ -1,0 +1,1 @@
+ALTER TABLE "follow_institutions" ADD COLUMN "description_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;

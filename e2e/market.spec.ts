@@ -26,13 +26,32 @@ test('every time frame of the K-line shows candles', async ({ page }) => {
   await page.goto(appleQuote);
   const chart = page.getByRole('img', { name: 'Price chart with volume' });
   for (const frame of ['1D', '1W', '1M', '3M', '1Y']) {
-    await page.getByRole('tab', { name: frame }).click();
-    await expect(page.getByRole('tab', { name: frame })).toHaveAttribute('aria-selected', 'true');
+    // Exact: 1m (a minute) sits beside 1M (a month).
+    await page.getByRole('tab', { name: frame, exact: true }).click();
+    await expect(page.getByRole('tab', { name: frame, exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect
       .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 })
       .toBeGreaterThan(minimumCandles[frame] ?? 20);
   }
   await expect(chart.locator('canvas').first()).toBeVisible();
+});
+
+test('a quote switches to one-minute candles and to MACD, reads out the candle, and remembers the indicator', async ({ page }) => {
+  await page.goto(appleQuote);
+  const chart = page.getByRole('img', { name: 'Price chart with volume' });
+  await page.getByRole('tab', { name: '1m', exact: true }).click();
+  await expect(chart).toHaveAttribute('data-interval', '1m');
+  await expect.poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 10_000 }).toBeGreaterThan(20);
+  await page.getByRole('button', { name: 'MACD' }).click();
+  await expect(page.getByRole('button', { name: 'MACD' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-indicators', 'MACD');
+  // The readout writes out the latest candle, then the MACD lines' values at it.
+  const readout = page.getByTestId('kline-readout');
+  await expect(readout).toContainText(/O \d/);
+  await expect(readout).toContainText(/DIF -?\d/);
+  await page.screenshot({ path: 'test-results/quote-1m-macd.png', fullPage: true });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'MACD' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a future shows its contract fields, and the markets tab lists futures and forex', async ({ page }) => {
@@ -152,6 +171,21 @@ test('the popular page, reached from Markets, ranks what this platform trades an
     ).toBeVisible();
   }
   await page.screenshot({ path: 'test-results/popular.png', fullPage: true });
+});
+
+test('the markets tab leads to futures by family, with front months and roll dates, and to Taiwan by sector', async ({ page }) => {
+  await page.goto('/#/pages/market/index');
+  await page.getByRole('link', { name: 'Futures by family' }).click();
+  await expect(page).toHaveURL(/#\/pages\/product\/future/);
+  const equity = page.getByRole('region', { name: 'Equity index' });
+  await expect(equity.getByText(/^Front month · last trade \d{2}\/\d{2}\/\d{4} · roll \d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/product-future.png', fullPage: true });
+  await page.goBack();
+  await page.getByRole('link', { name: 'Taiwan by sector' }).click();
+  await expect(page).toHaveURL(/#\/pages\/product\/taiwan/);
+  await expect(page.getByText(/^Hours: 09:00–13:30 \(Asia\/Taipei\)$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /TSMC/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/product-taiwan.png', fullPage: true });
 });
 
 test('the watchlist is reordered by dragging a row by its handle, with a mouse and with a finger, and the order is kept', async ({

@@ -139,6 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         loans: services.loans,
         twap: services.twap.service,
         funds: services.funds.service,
+        support: services.support,
         rightsIssue: () => seedDemoRightsIssue(db, services.products.service, platform.now),
       },
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankAccountKindOf, bankAccountKinds, compactAccount, isValidAbaRouting } from './bank-accounts.ts';
 import { recordIdSchema } from './paging.ts';
-import { optionalTextSchema, textSchema, typeError } from './validation.ts';
+import { optionalTextSchema, otpCodeSchema, textSchema, typeError } from './validation.ts';
 
 /**
  * Where withdrawals go (spec §7): the user's bank cards and crypto addresses. The account number
@@ -48,8 +48,10 @@ const isKnownAccount = (value: { cardNumber: string; routingNumber?: string | un
     : bankAccountKindOf(value.cardNumber, value.routingNumber) !== undefined;
 const accountCheck = { error: 'validation.cardNumber', path: ['cardNumber'] };
 
-export const addCardBody = z.object(cardFields).refine(isKnownAccount, accountCheck);
-export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields }).refine(isKnownAccount, accountCheck);
+/** Where money may go: with two-factor on, adding or changing it asks for the code. */
+const secondFactor = { otpCode: otpCodeSchema.optional() };
+export const addCardBody = z.object({ ...cardFields, ...secondFactor }).refine(isKnownAccount, accountCheck);
+export const updateCardBody = z.object({ id: recordIdSchema, ...cardFields, ...secondFactor }).refine(isKnownAccount, accountCheck);
 export const deleteByIdBody = z.object({ id: recordIdSchema });
 
 export const cryptoNetworks = ['TRC20', 'ERC20'] as const;
@@ -68,6 +70,7 @@ export const saveAddressBody = z
     network: z.enum(cryptoNetworks, { error: 'validation.invalidValue' }),
     address: z.string({ error: typeError }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
     label: optionalTextSchema(50),
+    otpCode: otpCodeSchema.optional(),
   })
   .refine((value) => (value.network === 'TRC20' ? /^T[1-9A-HJ-NP-Za-km-z]{33}$/ : /^0x[0-9a-fA-F]{40}$/).test(value.address), {
     error: 'validation.walletAddress',

@@ -34,6 +34,8 @@ export const storageKeys = {
   user: 'usa12_user',
   searchHistory: 'usa12_shistory',
   locale: 'usa12_locale',
+  /** The quote chart's indicators and their periods, per user id ("guest" before signing in). */
+  chartIndicators: 'usa12_indicators',
 } as const;
 
 /** Date formats of the spec (§9), in dayjs/moment notation. */

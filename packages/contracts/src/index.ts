@@ -13,6 +13,7 @@ export * from './deposits.ts';
 export * from './envelope.ts';
 export * from './files.ts';
 export * from './follow.ts';
+export * from './forex-sessions.ts';
 export * from './funding-destinations.ts';
 export * from './funds.ts';
 export * from './holdings.ts';

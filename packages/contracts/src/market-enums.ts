@@ -10,8 +10,12 @@ export type AssetSource = (typeof assetSources)[number];
 export const marketStatuses = ['pre', 'open', 'post', 'closed', 'holiday'] as const;
 export type MarketStatus = (typeof marketStatuses)[number];
 
-/** Time frames of spec §9. 1D is the last session in one-minute candles, 1W in 30-minute ones, the rest daily. */
-export const klineTypes = ['1D', '1W', '1M', '3M', '1Y'] as const;
+/**
+ * Time frames of spec §9 and issue 17 §2. 1D is the last session in one-minute candles, 1W in 30-minute
+ * ones; 1m, 5m, 15m and 1h the latest candles of that size (lower-case m: minutes; 1M is a month of
+ * daily candles, like 3M and 1Y).
+ */
+export const klineTypes = ['1m', '5m', '15m', '1h', '1D', '1W', '1M', '3M', '1Y'] as const;
 export type KlineType = (typeof klineTypes)[number];
 
 /** `/m_ft/stock_list` types: a US exchange, a ranking of US stocks, or a home market. */

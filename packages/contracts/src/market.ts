@@ -75,6 +75,16 @@ export const quoteDetailSchema = quoteRowSchema.extend({
   prev_settle: z.string().nullable(),
   timeZone: z.string(),
   nextOpenTimestamp: z.number().int().nullable(),
+  /** An S&P 500 stock's GICS sector (a key the app translates); `sector` is then its sub-industry. */
+  gics_sector: z.string().nullable(),
+  /** Earnings per share of the reference data, and the P/E and dividend yield (%) at the current price. */
+  eps: z.string().nullable(),
+  pe_ratio: z.string().nullable(),
+  dividend_yield: z.string().nullable(),
+  /** A forex pair's pip (0.0001, or 0.01 with the yen) and its value per 100,000 of the base currency, in the quote currency and in US dollars. */
+  pip_size: z.string().nullable(),
+  pip_value: z.string().nullable(),
+  pip_value_usd: z.string().nullable(),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 
@@ -116,7 +126,7 @@ export const klineQuery = z.object({
 export const klineData = z.object({
   stockCode: z.string(),
   type: z.enum(klineTypes),
-  interval: z.enum(['1m', '30m', '1d']),
+  interval: z.enum(['1m', '5m', '15m', '30m', '1h', '1d']),
   /** 1D: the previous close the chart draws as a dotted line; null for the other time frames. */
   prevClose: z.string().nullable(),
   /** 1D of a US stock: the pre- and post-market of the session, Unix seconds, shaded on the chart; empty otherwise. */
@@ -125,6 +135,32 @@ export const klineData = z.object({
   candles: z.array(candleSchema),
 });
 export type Kline = z.infer<typeof klineData>;
+
+/** One price level of the order book: the price and the quantity resting there. */
+export const depthLevelSchema = z.object({ price: z.string(), volume: z.string() });
+export type DepthLevel = z.infer<typeof depthLevelSchema>;
+/** One print of the tape: when (Unix ms), at what price, how much, and which side took it. */
+export const tapeTradeSchema = z.object({
+  time: z.number().int(),
+  price: z.string(),
+  volume: z.string(),
+  side: z.enum(['buy', 'sell', 'neutral']),
+});
+export type TapeTrade = z.infer<typeof tapeTradeSchema>;
+/**
+ * The order book (five levels a side, best first) and the tape of recent trades (newest first). The
+ * best level is the feed's bid or ask with its size; the levels behind it are simulated (`isSimulated`).
+ */
+export const depthSchema = z.object({
+  stockCode: z.string(),
+  dataSource: z.string(),
+  isSimulated: z.boolean(),
+  timestamp: z.number().int().nullable(),
+  bids: z.array(depthLevelSchema),
+  asks: z.array(depthLevelSchema),
+  trades: z.array(tapeTradeSchema),
+});
+export type Depth = z.infer<typeof depthSchema>;
 
 export const instrumentQuery = z.object({ stockCode: stockCodeSchema, market: optionalMarketSchema });
 export const stockListQuery = pageQuery.extend({ type: text(20) });
@@ -242,6 +278,31 @@ export const watchlistSortBody = z.object({
   ids: z.array(z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidValue' })).max(200, { error: 'validation.tooLong' }),
 });
 
+/** One contract month of a futures product on its page: its quote, its month, last trade date and roll date. */
+export const futuresMonthSchema = quoteRowSchema.extend({
+  contractMonth: z.string(),
+  lastTradeDate: z.string(),
+  /** The trading day the page says positions usually roll to the next month (five trading days before the last trade date). */
+  rollDate: z.string().nullable(),
+});
+/** `/pages/product/future`: the futures by family, each product with its front and next months. */
+export const futuresFamilySchema = z.object({
+  group: z.string(),
+  products: z.array(
+    z.object({ root: z.string(), name: z.string(), market: z.string(), front: futuresMonthSchema, next: futuresMonthSchema.nullable() }),
+  ),
+});
+export type FuturesFamily = z.infer<typeof futuresFamilySchema>;
+/** `/pages/product/taiwan`: the TWSE's status and hours, and its stocks by sector. */
+export const taiwanBoardSchema = z.object({
+  status: z.enum(marketStatuses),
+  timeZone: z.string(),
+  sessions: z.array(z.object({ kind: z.enum(['pre', 'regular', 'post']), start: z.string(), end: z.string() })),
+  nextOpenTimestamp: z.number().int().nullable(),
+  sectors: z.array(z.object({ sector: z.string(), rows: z.array(quoteRowSchema) })),
+});
+export type TaiwanBoard = z.infer<typeof taiwanBoardSchema>;
+
 /** One place that names each market call; the server routes and the app client both read it. */
 export const marketApi = {
   tgAllStockList: { method: 'GET', path: '/tg_st/all_stock_list', body: undefined, query: pageQuery, data: pageOf(quoteRowSchema) },
@@ -254,6 +315,9 @@ export const marketApi = {
   detailQuote: { method: 'GET', path: '/m_ft/detail_quote', body: undefined, query: instrumentQuery, data: quoteDetailSchema },
   summaryDetail: { method: 'GET', path: '/m_ft/summary_detail', body: undefined, query: instrumentQuery, data: summaryDetailSchema },
   kline: { method: 'GET', path: '/m_ft/kline', body: undefined, query: klineQuery, data: klineData },
+  depth: { method: 'GET', path: '/m_ft/depth', body: undefined, query: instrumentQuery, data: depthSchema },
+  futuresFamilies: { method: 'GET', path: '/m_ft/futures_families', body: undefined, data: z.array(futuresFamilySchema) },
+  taiwanBoard: { method: 'GET', path: '/m_ft/taiwan_board', body: undefined, data: taiwanBoardSchema },
   allStockList: { method: 'GET', path: '/m_ft/all_stock_list', body: undefined, query: allStockListQuery, data: pageOf(quoteRowSchema) },
   hotStock: { method: 'GET', path: '/m_ft/hot_stock', body: undefined, data: z.array(quoteRowSchema) },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list', body: undefined, data: z.array(quoteRowSchema) },

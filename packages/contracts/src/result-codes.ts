@@ -460,6 +460,32 @@ export const resultCodes = {
     httpStatus: 409,
     when: 'Arming an alert the latest quote already meets (it would fire at once); says the current price or change.',
   },
+
+  // Two-factor sign-in and sessions of users: 8800-8819 (issue 25 §1)
+  SECOND_FACTOR_REQUIRED: {
+    code: 8800,
+    httpStatus: 400,
+    when: 'Two-factor is on and the call (pay-password change, withdrawal account, withdrawal) came without otpCode.',
+  },
+  SECOND_FACTOR_WRONG: {
+    code: 8801,
+    httpStatus: 400,
+    when: 'The code is not the current one, was already used, or is no unused recovery code.',
+  },
+  SECOND_FACTOR_THROTTLED: {
+    code: 8802,
+    httpStatus: 429,
+    when: 'Too many wrong second-factor codes for this account; says when to retry.',
+  },
+  SECOND_FACTOR_ALREADY_ENABLED: { code: 8803, httpStatus: 409, when: 'Starting or confirming two-factor when it is already on.' },
+  SECOND_FACTOR_NOT_STARTED: { code: 8804, httpStatus: 409, when: 'Confirming two-factor without a secret started first.' },
+  SECOND_FACTOR_NOT_ENABLED: { code: 8805, httpStatus: 409, when: 'Turning off two-factor that is not on.' },
+  LOGIN_CHALLENGE_INVALID: {
+    code: 8806,
+    httpStatus: 400,
+    when: 'The second step of a sign-in with an unknown, used or expired challenge (5 minutes): sign in again.',
+  },
+  SESSION_NOT_FOUND: { code: 8807, httpStatus: 404, when: "Ending a session that is not one of the user's live sessions." },
 } as const satisfies Record<string, { code: number; httpStatus: number; when: string }>;
 
 export type ResultName = keyof typeof resultCodes;

@@ -62,6 +62,14 @@ export const accountRoutes: RoutesOf<typeof accountApi> = {
   updatePayPassword: { method: 'POST', path: '/updatePayPassword' },
   userInfo: { method: 'POST', path: '/api/user/info' },
   appVersion: { method: 'GET', path: '/appVersion/getPublishAppVersion' },
+  verifyLogin: { method: 'POST', path: '/loginSecondFactor' },
+  twoFactorStatus: { method: 'POST', path: '/twoFactor/status' },
+  twoFactorStart: { method: 'POST', path: '/twoFactor/start' },
+  twoFactorConfirm: { method: 'POST', path: '/twoFactor/confirm' },
+  twoFactorDisable: { method: 'POST', path: '/twoFactor/disable' },
+  sessions: { method: 'POST', path: '/sessions/list' },
+  endSession: { method: 'POST', path: '/sessions/end' },
+  endOtherSessions: { method: 'POST', path: '/sessions/endOthers' },
 };
 
 export const areaRoutes: RoutesOf<typeof areaApi> = {
@@ -162,6 +170,9 @@ export const marketRoutes: RoutesOf<typeof marketApi> = {
   detailQuote: { method: 'GET', path: '/m_ft/detail_quote' },
   summaryDetail: { method: 'GET', path: '/m_ft/summary_detail' },
   kline: { method: 'GET', path: '/m_ft/kline' },
+  depth: { method: 'GET', path: '/m_ft/depth' },
+  futuresFamilies: { method: 'GET', path: '/m_ft/futures_families' },
+  taiwanBoard: { method: 'GET', path: '/m_ft/taiwan_board' },
   allStockList: { method: 'GET', path: '/m_ft/all_stock_list' },
   hotStock: { method: 'GET', path: '/m_ft/hot_stock' },
   homeCustomList: { method: 'GET', path: '/m_ft/home_custom_list' },

@@ -73,6 +73,16 @@ export const supportRateBody = z.object({
   }),
 });
 
+/** An image in the caller's conversation (an agent's, served to the conversation's user or device only). */
+export const supportImageBody = z.object({
+  ...callerFields,
+  messageId: z.string({ error: typeError }).regex(/^\d{1,16}$/, { error: 'validation.invalidValue' }),
+});
+/** POST: answers the image's bytes (not an envelope), like GET /file/{key} does for the owner's uploads. */
+export const supportImagePath = '/support/image';
+/** POST multipart (field `file`) under the console's API: an agent sends an image into a conversation. */
+export const operatorSupportImagePath = '/support/conversations/:id/image';
+
 export const supportApi = {
   /** Opens (or finds) the caller's conversation with its latest messages; a visitor's is joined to the user's at sign-in. */
   open: { method: 'POST', path: '/userCenter/apply/service', body: supportOpenBody, data: supportConversationSchema },
@@ -109,6 +119,13 @@ export const supportSocketClientMessageSchema = z.discriminatedUnion('op', [
     text: optionalTextSchema(SUPPORT_TEXT_LENGTH_MAX),
     imageUrl: z.string().max(300).optional(),
   }),
+  /**
+   * The chat button of a visitor whose chat is closed: follows the device's conversation (never creates
+   * one) and hears only agents' answers, for its unread badge. Signed-in users hear them on the push socket.
+   */
+  z.object({ op: z.literal('listen'), deviceToken: deviceTokenSchema }),
+  /** The console's queue: hears which conversations changed (a new one, a new message, assigned, closed). */
+  z.object({ op: z.literal('watchQueue'), operatorToken: z.string().max(200) }),
   z.object({ op: z.literal('typing') }),
   z.object({ op: z.literal('read'), upToId: z.string().regex(/^\d{1,16}$/) }),
   z.object({ op: z.literal('ping') }),
@@ -130,6 +147,8 @@ export type SupportSocketServerMessage =
   | { type: 'typing'; author: 'user' | 'agent' }
   | { type: 'read'; author: 'user' | 'agent'; upToId: string }
   | { type: 'status'; status: 'open' | 'closed'; isRatingAsked: boolean }
+  /** The queue changed: these conversations were created, written in, assigned, closed or rated. */
+  | { type: 'queue'; conversationIds: string[] }
   | { type: 'pong'; timestamp: number }
   | { type: 'error'; message: string };
 

@@ -65,6 +65,8 @@ export const messageTemplates = [
   'priceAlertAbove',
   'priceAlertBelow',
   'priceAlertChange',
+  // Support chat (issue 23 §1): an agent answered while the chat was closed (once until the user reads it).
+  'supportReplied',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

@@ -64,6 +64,16 @@ export const payPasswordSchema = z
   .min(1, { error: key('required') })
   .regex(new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`), { error: key('payPasswordFormat') });
 
+/**
+ * The second factor where an action asks for it (issue 25 §1): the 6 digits of the authenticator app or one
+ * of the ten recovery codes (`abcde-fghij`), spaces and case forgiven. Optional in each body: required
+ * by the server only when the user has two-factor on.
+ */
+export const otpCodeSchema = z
+  .string({ error: typeError })
+  .transform((value) => value.replace(/\s+/g, '').toLowerCase())
+  .pipe(z.string().regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/, { error: key('invalidValue') }));
+
 export const emailCodeSchema = z
   .string({ error: typeError })
   .trim()

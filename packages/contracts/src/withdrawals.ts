@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidJapaneseAccountName } from './bank-accounts.ts';
 import { pageBodyFields, pageOf, recordIdSchema } from './paging.ts';
 import { reviewApi, reviewIdParams } from './review.ts';
-import { amountSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
+import { amountSchema, otpCodeSchema, payPasswordSchema, textSchema, typeError } from './validation.ts';
 import { currencies, idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
 
 /**
@@ -38,6 +38,7 @@ export const withdrawalApplyBody = z.discriminatedUnion(
       cardId: recordIdSchema,
       amount: amountSchema,
       payPassword: payPasswordSchema,
+      otpCode: otpCodeSchema.optional(),
       idempotencyKey: idempotencyKeySchema,
     }),
     z.object({
@@ -45,6 +46,7 @@ export const withdrawalApplyBody = z.discriminatedUnion(
       addressId: recordIdSchema,
       amount: amountSchema,
       payPassword: payPasswordSchema,
+      otpCode: otpCodeSchema.optional(),
       idempotencyKey: idempotencyKeySchema,
     }),
   ],
@@ -73,6 +75,7 @@ export const otherWithdrawalApplyBody = z.object({
   quoteId: z.string().max(100).optional(),
   /** The spec's "withdrawal password" is the pay password. */
   payPassword: payPasswordSchema,
+  otpCode: otpCodeSchema.optional(),
   idempotencyKey: idempotencyKeySchema,
 });
 

@@ -35,6 +35,8 @@ export const callApi = client.call;
 /** A call by path, untyped; only for what has no contract entry. */
 export const apiRequest = client.request;
 export const buildUrl = client.buildUrl;
+/** The headers of a call (language, token); a multipart body sets its own content type. */
+export const buildHeaders = client.buildHeaders;
 
 /**
  * An uploaded file (a deposit screenshot, an identity document) as an object URL: operators read

@@ -49,7 +49,7 @@ describe('the console strings (apps/admin/src/locales)', () => {
     expect(intro).toContain(String(messages.get('offerings.kinds.rights') ?? '?').toLowerCase());
   });
 
-  it('names every operator permission (the dashboard lists the signed-in operator's)', () => {
+  it("names every operator permission (the dashboard lists the signed-in operator's)", () => {
     const english = flattenMessages(catalogues.en);
     expect(operatorPermissions.filter((permission) => !english.has(`permissions.${permission}`))).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { FundsService } from '../modules/funds/index.ts';
 import type { KycReview, KycService } from '../modules/kyc/index.ts';
 import type { LoansOperations, LoansService } from '../modules/loans/index.ts';
 import type { MessagesService } from '../modules/messages/index.ts';
+import type { SupportOperations, SupportService } from '../modules/support/index.ts';
 import type { TwapService } from '../modules/twap/index.ts';
 import type { UploadsService } from '../modules/uploads/index.ts';
 import type { Database } from '../platform/db/index.ts';
@@ -37,6 +38,8 @@ export type DemoExtrasDependencies = {
   twap: Pick<TwapService, 'create'>;
   /** The demo's holding of the current fund, bought as a user would (issue 20). */
   funds: FundsService;
+  /** The demo's short conversation with support (issue 23 §1), written as the user and the agent would. */
+  support: { service: SupportService; operations: SupportOperations };
   /** The demo's rights issue on a stock it holds (issue 18 §4), recorded once the positions are open. */
   rightsIssue: () => Promise<void>;
   /** The demo's filled buy of AAPL, for the "order filled" message (absent when it was not placed). */
@@ -177,9 +180,44 @@ async function seedFund(dependencies: DemoExtrasDependencies) {
 }
 
 /**
+ * The demo's conversation with support, in Spanish as the demo is: a question any new user has, an
+ * agent's plain answer (no promised time, fees shown before confirming, the simulated market), the user's thanks, read. Each step
+ * is found by its client key, so a restart adds nothing and a start cut short finishes what it began.
+ */
+export const demoSupportConversation = [
+  {
+    author: 'user',
+    clientKey: 'demo-support-1',
+    text: 'Hola, ¿cuánto tarda en acreditarse un depósito y cobran alguna comisión?',
+  },
+  {
+    author: 'agent',
+    clientKey: 'demo-support-2',
+    text: 'Hola, gracias por escribirnos. Un depósito se acredita cuando un operador revisa su comprobante, y usted ve su estado en el historial de depósitos; las comisiones se muestran antes de confirmar cualquier operación y nunca se le piden aparte. En esta cuenta de demostración el dinero y el mercado son simulados. Recuerde: el soporte nunca le pedirá dinero, contraseñas ni códigos.',
+  },
+  { author: 'user', clientKey: 'demo-support-3', text: 'Entendido, muchas gracias.' },
+] as const;
+
+async function seedSupportConversation(dependencies: DemoExtrasDependencies, operator: OperatorPrincipal) {
+  const { service, operations } = dependencies.support;
+  const caller = { userId: dependencies.userId, deviceTokenHash: null };
+  const conversation = await service.open(caller, 'es');
+  const present = new Set(conversation.messages.map((message) => message.clientKey));
+  const conversationId = Number(conversation.id);
+  for (const step of demoSupportConversation) {
+    if (present.has(step.clientKey)) continue;
+    if (step.author === 'user') await service.send(conversationId, caller, { clientKey: step.clientKey, text: step.text });
+    else await operations.reply(operator, auditMeta, conversationId, { clientKey: step.clientKey, text: step.text });
+  }
+  // The user answered after the agent: they read it, so the demo starts without a badge for it.
+  const lastAgent = (await service.open(caller, 'es')).messages.filter((message) => message.author === 'agent').at(-1);
+  if (lastAgent) await service.markRead(conversationId, Number(lastAgent.id));
+}
+
+/**
  * The rest of a demo that lives (issue 15 §8): a watchlist, a verified identity, published articles and
  * notices in every locale, a few inbox messages, a loan in use (issue 21), an order worked over time (issue 19), a
- * current-fund holding (issue 20) and rights to exercise (issue 18). Each part checks what is already there first, so a
+ * current-fund holding (issue 20), rights to exercise (issue 18) and a short conversation with support (issue 23). Each part checks what is already there first, so a
  * second start adds nothing; the identity and articles need an operator and are left out without one.
  */
 export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Promise<void> {
@@ -192,6 +230,7 @@ export async function seedDemoExtras(dependencies: DemoExtrasDependencies): Prom
   }
   await seedMessages(dependencies);
   if (dependencies.operator) await seedLoan(dependencies, { ...dependencies.operator, sessionId: 0 });
+  if (dependencies.operator) await seedSupportConversation(dependencies, { ...dependencies.operator, sessionId: 0 });
   await seedWorkedOrder(dependencies);
   await seedFund(dependencies);
   await dependencies.rightsIssue();

@@ -6,6 +6,7 @@ import {
   locales,
   type Message,
   type RightsEntitlement,
+  type SupportConversation,
 } from '@bolsa/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -97,6 +98,7 @@ describe('a demo that lives (issue 15 §8)', () => {
       ).body.data.list.map((order) => `${order.code} ${order.quantity}`),
       funds: (await demo.call<Array<{ kind: string; balance: string }>>('/user_fund_orders/holdings', { token, body: {} })).body.data,
       rights: (await demo.call<RightsEntitlement[]>('/position/rights_issue', { token })).body.data,
+      support: (await demo.call<SupportConversation>('/userCenter/apply/service', { token, body: {} })).body.data,
     };
   }
 
@@ -124,8 +126,18 @@ describe('a demo that lives (issue 15 §8)', () => {
       'Loan approved',
       'Order filled',
       'Rights of AAPL credited',
+      'Support answered you',
       'Welcome to Bolsa',
     ]);
+    // A short conversation with support in Spanish, the agent's answer read, the chat's safety reminder in it (issue 23).
+    expect(first.support.messages.map((message) => [message.author, message.clientKey])).toEqual([
+      ['user', 'demo-support-1'],
+      ['agent', 'demo-support-2'],
+      ['user', 'demo-support-3'],
+    ]);
+    expect(first.support.messages[1]).toMatchObject({ agentName: expect.any(String) });
+    expect(first.support.messages[1]?.text).toMatch(/simulados.*nunca le pedirá dinero/);
+    expect(first.support.unread).toBe(0);
     // One loan in use, so the loan screens are alive (issue 21).
     expect(first.loans).toEqual([expect.objectContaining({ status: 'in_use', amount: '1000.00' })]);
     // One order worked over time (issue 19 §3), so the Trade tab's worked orders are alive.

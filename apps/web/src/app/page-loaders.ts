@@ -1,6 +1,7 @@
 import { loadFeatureMessages, type MessageLoaders } from '@bolsa/client-kit/i18n';
 import type { ComponentType } from 'react';
 import { appInstallMessages } from '../features/app-install/messages.ts';
+import { twoFactorMessages } from '../features/auth/two-factor-messages.ts';
 import { contentMessages } from '../features/content/messages.ts';
 import { followMessages } from '../features/follow/messages.ts';
 import { fundingMessages } from '../features/funding/messages.ts';
@@ -23,6 +24,8 @@ function withMessages(messages: MessageLoaders | MessageLoaders[], load: () => P
   return async () => (await Promise.all([load(), ...catalogues.map(loadFeatureMessages)]))[0];
 }
 
+/** Pages that send money out or change where it goes ask for the second-factor code (issue 25 §1). */
+const fundingWithSecondFactor = [fundingMessages, twoFactorMessages];
 /** The Trade tab shows the new-share subscriptions (tab 4) beside the trading tabs. */
 const tradeAndNewstockMessages = [tradeMessages, newstockMessages];
 /** The Account tab's rows name the price alerts, the loans, the referral page and the install page. */
@@ -39,7 +42,8 @@ const accountRowMessages = [
 
 export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   home: async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
-  market: async () => (await import('../features/market/pages/market-page.tsx')).MarketPage,
+  // The markets tab links the product pages by the market feature's words.
+  market: withMessages(marketMessages, async () => (await import('../features/market/pages/market-page.tsx')).MarketPage),
   watchlist: async () => (await import('../features/watchlist/pages/watchlist-page.tsx')).WatchlistPage,
   trade: withMessages(tradeAndNewstockMessages, async () => (await import('../features/trade/pages/trade-page.tsx')).TradePage),
   profile: withMessages(accountRowMessages, async () => (await import('./account-page.tsx')).AccountPage),
@@ -47,7 +51,8 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   login: async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage,
   register: async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
   resetPassword: async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
-  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell; every quote its price alerts (market strings).
+  // The stock quote offers "Work over time" (a trade string) next to Buy and Sell; every quote page
+  // its price alerts and the chart's indicators, order book and profile, whose strings are the market feature's.
   quoteStock: withMessages(
     [tradeMessages, marketMessages],
     async () => (await import('../features/quote/pages/quote-page.tsx')).StockQuotePage,
@@ -64,6 +69,11 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   share: withMessages(referralMessages, async () => (await import('../features/referral/pages/share-page.tsx')).SharePage),
   popular: withMessages(marketMessages, async () => (await import('../features/market/pages/popular-page.tsx')).PopularPage),
   priceAlerts: withMessages(marketMessages, async () => (await import('../features/market/pages/price-alerts-page.tsx')).PriceAlertsPage),
+  productFuture: withMessages(
+    marketMessages,
+    async () => (await import('../features/market/pages/futures-families-page.tsx')).FuturesFamiliesPage,
+  ),
+  productTaiwan: withMessages(marketMessages, async () => (await import('../features/market/pages/taiwan-page.tsx')).TaiwanPage),
 
   watchlistManage: async () => (await import('../features/watchlist/pages/watchlist-manage-page.tsx')).WatchlistManagePage,
   messages: async () => (await import('../features/messages/pages/messages-page.tsx')).MessagesPage,
@@ -71,9 +81,14 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
   kycIdCard: withMessages(kycMessages, async () => (await import('../features/kyc/pages/kyc-document-page.tsx')).KycIdCardPage),
   kycPassport: withMessages(kycMessages, async () => (await import('../features/kyc/pages/kyc-document-page.tsx')).KycPassportPage),
   settings: async () => (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
-  security: async () => (await import('../features/settings/pages/security-page.tsx')).SecurityPage,
+  security: withMessages(twoFactorMessages, async () => (await import('../features/settings/pages/security-page.tsx')).SecurityPage),
   loginPassword: async () => (await import('../features/settings/pages/login-password-page.tsx')).LoginPasswordPage,
-  payPassword: async () => (await import('../features/settings/pages/pay-password-page.tsx')).PayPasswordPage,
+  payPassword: withMessages(
+    twoFactorMessages,
+    async () => (await import('../features/settings/pages/pay-password-page.tsx')).PayPasswordPage,
+  ),
+  twoFactor: withMessages(twoFactorMessages, async () => (await import('../features/auth/pages/two-factor-page.tsx')).TwoFactorPage),
+  devices: withMessages(twoFactorMessages, async () => (await import('../features/auth/pages/devices-page.tsx')).DevicesPage),
   statement: async () => (await import('../features/wallet/pages/statement-page.tsx')).StatementPage,
   transfer: async () => (await import('../features/wallet/pages/transfer-page.tsx')).TransferPage,
   deposit: withMessages(fundingMessages, async () => (await import('../features/funding/pages/deposit-page.tsx')).DepositPage),
@@ -87,11 +102,11 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
     async () => (await import('../features/funding/pages/funding-record-page.tsx')).FundingRecordPage,
   ),
   withdrawBank: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/withdraw-bank-page.tsx')).WithdrawBankPage,
   ),
   withdrawCrypto: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/withdraw-crypto-page.tsx')).WithdrawCryptoPage,
   ),
   loan: withMessages(loanMessages, async () => (await import('../features/loans/pages/loan-page.tsx')).LoanPage),
@@ -101,16 +116,16 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
     async () => (await import('../features/loans/pages/loan-repayment-page.tsx')).LoanRepaymentPage,
   ),
   withdrawOther: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/withdraw-other-page.tsx')).WithdrawOtherPage,
   ),
   bankCards: withMessages(fundingMessages, async () => (await import('../features/funding/pages/bank-cards-page.tsx')).BankCardsPage),
   bankCardEdit: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/bank-card-edit-page.tsx')).BankCardEditPage,
   ),
   cryptoAddresses: withMessages(
-    fundingMessages,
+    fundingWithSecondFactor,
     async () => (await import('../features/funding/pages/crypto-addresses-page.tsx')).CryptoAddressesPage,
   ),
   paymentStock: withMessages(tradeMessages, async () => (await import('../features/trade/pages/order-page.tsx')).OrderPage),

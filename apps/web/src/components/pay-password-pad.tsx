@@ -99,7 +99,7 @@ export function PayPasswordPad({ visible, onClose, onSubmit, summary }: PayPassw
             keyboard={<NumberKeyboard aria-label={t('payPad.keyboard')} />}
           />
         </div>
-        <p id={`${titleId}-hint`} className="form-note pay-password-pad-hint" aria-live="polite">
+        <div id={`${titleId}-hint`} className="form-note pay-password-pad-hint" aria-live="polite">
           {isSubmitting ? (
             <span className="inline-loading">
               <SpinLoading style={{ '--size': '16px' }} aria-hidden="true" /> {t('payPad.submitting')}
@@ -107,7 +107,7 @@ export function PayPasswordPad({ visible, onClose, onSubmit, summary }: PayPassw
           ) : (
             t('payPad.hint', { count: PAY_PASSWORD_LENGTH - value.length })
           )}
-        </p>
+        </div>
         <Link className="pay-password-pad-forgot" to={pagePath('payPassword')}>
           {t('payPad.forgot')}
         </Link>

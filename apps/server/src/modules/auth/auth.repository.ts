@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { type Executor, executePrepared } from '../../platform/db/index.ts';
-import { authFailures, emailCodes, sessions, users } from './auth.tables.ts';
+import { authFailures, emailCodes, loginChallenges, recoveryCodes, sessions, users } from './auth.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type FailureScope = (typeof authFailures.$inferInsert)['scope'];
@@ -242,4 +242,125 @@ export async function emailsByUserId(executor: Executor, userIds: number[]): Pro
   if (userIds.length === 0) return new Map();
   const rows = await executor.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
   return new Map(rows.map((row) => [row.id, row.email]));
+}
+
+/** The live sessions of a user, latest use first (the devices list). */
+export async function liveSessionsOfUser(executor: Executor, userId: number, idleMs: number) {
+  return executor
+    .select({
+      id: sessions.id,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${idleMs / 1000})`,
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one live session of a user; false when it is not theirs or already ended. */
+export async function revokeOwnSession(executor: Executor, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every other live session of a user and says how many. */
+export async function revokeOtherSessions(executor: Executor, userId: number, keepSessionId: number): Promise<number> {
+  const rows = await executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.id} <> ${keepSessionId}`,
+        sql`${sessions.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Whether the user has signed in before from a browser with exactly this user agent (any session still kept). */
+export async function hasSessionWithAgent(executor: Executor, userId: number, userAgent: string | undefined): Promise<boolean> {
+  const rows = await executor
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), userAgent === undefined ? isNull(sessions.userAgent) : eq(sessions.userAgent, userAgent)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function setTotp(executor: Executor, userId: number, values: Partial<typeof users.$inferInsert>) {
+  await executor.update(users).set(values).where(eq(users.id, userId));
+}
+
+/**
+ * Records `step` as the last accepted one only if it is later than the one before: two requests with the same
+ * code at once cannot both pass. False when the step (or a later one) was already used.
+ */
+export async function advanceTotpStep(executor: Executor, userId: number, step: number): Promise<boolean> {
+  const rows = await executor
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), sql`(${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function replaceRecoveryCodes(executor: Executor, userId: number, codeHashes: string[]) {
+  await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (codeHashes.length > 0) await executor.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+export async function unusedRecoveryCodes(executor: Executor, userId: number) {
+  return executor
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+}
+
+/** Marks a recovery code used; false when another request used it first. */
+export async function consumeRecoveryCode(executor: Executor, id: number): Promise<boolean> {
+  const rows = await executor
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertLoginChallenge(executor: Executor, values: typeof loginChallenges.$inferInsert) {
+  await executor.insert(loginChallenges).values(values);
+}
+
+export async function findLoginChallenge(executor: Executor, tokenHash: string) {
+  const rows = await executor.select().from(loginChallenges).where(eq(loginChallenges.tokenHash, tokenHash)).limit(1);
+  return rows[0];
+}
+
+/** Uses a challenge up; false when another request did first. */
+export async function consumeLoginChallenge(executor: Executor, id: number): Promise<boolean> {
+  const rows = await executor
+    .update(loginChallenges)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.consumedAt)))
+    .returning({ id: loginChallenges.id });
+  return rows.length > 0;
+}
+
+export async function deleteOldLoginChallenges(executor: Executor) {
+  await executor.execute(sql`DELETE FROM login_challenges WHERE expires_at < now() - interval '1 day'`);
 }

@@ -5,6 +5,8 @@ import {
   EMAIL_CODE_VALIDITY_MS,
   type EmailCodePurpose,
   type Locale,
+  type LoginResult,
+  type OwnSession,
   type Session,
   type UserRecord,
   userChatLink,
@@ -16,8 +18,17 @@ import { AppError, type Principal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
-import { newSessionToken, sha256Hex } from '../../platform/security/index.ts';
+import { matchTotp, newSessionToken, newTotpSecret, otpauthUri, sha256Hex } from '../../platform/security/index.ts';
 import * as repository from './auth.repository.ts';
+import {
+  browserOf,
+  isTotpShape,
+  LOGIN_CHALLENGE_VALIDITY_MS,
+  newRecoveryCode,
+  normalisedRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  TOTP_ISSUER,
+} from './second-factor.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export type AuthSettings = { sessionIdleMs: number; sessionLifetimeMs: number; emailCodesPerClientHour: number };
@@ -36,6 +47,8 @@ export const throttle = {
   passwordChange: { limit: 5, windowMs: 15 * 60_000 },
   /** Code mails to one address per hour (on top of one a minute); per client address, see AuthSettings. */
   codeMailEmail: { limit: 5, windowMs: 60 * 60_000 },
+  /** Wrong second-factor codes of one account, wherever asked (sign-in, pay password, withdrawals), like a login. */
+  secondFactor: { limit: 5, windowMs: 15 * 60_000 },
 } as const;
 
 /** Attempts reserved before a secret is verified (see repository.reserveAttempt); kept as failures unless released. */
@@ -67,6 +80,7 @@ export function toUserRecord(row: repository.UserRow): UserRecord {
     email: row.email,
     invitationCode: row.invitationCode,
     hasPayPassword: row.payPasswordHash !== null,
+    hasTwoFactor: row.totpSecret !== null,
     wsUrl: userChatLink(row.id),
     createTimeTimestamp: row.createdAt.getTime(),
   };
@@ -77,8 +91,16 @@ const timingEqualiserHash = hash(randomBytes(16).toString('hex'));
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(dependencies: { db: Database; mailer: Mailer; settings: AuthSettings; sessions: SessionCache }) {
+export function createAuthService(dependencies: {
+  db: Database;
+  mailer: Mailer;
+  settings: AuthSettings;
+  sessions: SessionCache;
+  /** The clock of second-factor codes and sign-in challenges (tests pin it). */
+  now?: () => Date;
+}) {
   const { db, mailer, settings, sessions } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
 
   async function openSession(executor: Executor, user: repository.UserRow, meta: ClientMeta): Promise<Session> {
     const token = newSessionToken();
@@ -90,6 +112,27 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       userAgent: meta.userAgent?.slice(0, 300),
     });
     return { token, user: toUserRecord(user) };
+  }
+
+  /** A sign-in: the session, and a mail in the user's language when no session of theirs came from this browser before. */
+  async function signIn(user: repository.UserRow, meta: ClientMeta): Promise<Session> {
+    const userAgent = meta.userAgent?.slice(0, 300);
+    const { session, isNewDevice } = await inTransaction(db, async (tx) => {
+      const isNewDevice = !(await repository.hasSessionWithAgent(tx, user.id, userAgent));
+      return { session: await openSession(tx, user, meta), isNewDevice };
+    });
+    if (isNewDevice) {
+      await mailer.send({
+        to: user.email,
+        subject: translate(meta.locale, 'mail.newDeviceSubject'),
+        text: translate(meta.locale, 'mail.newDeviceBody', {
+          browser: browserOf(userAgent) ?? '?',
+          address: meta.ipAddress,
+          time: `${now().toISOString().slice(0, 16).replace('T', ' ')}`,
+        }),
+      });
+    }
+    return session;
   }
 
   /**
@@ -133,7 +176,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
    */
   async function reserveAttempt(
     budgets: repository.AttemptBudget[],
-    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED' | 'EMAIL_CODES_THROTTLED',
+    refusal: 'LOGIN_THROTTLED' | 'PAY_PASSWORD_THROTTLED' | 'EMAIL_CODES_THROTTLED' | 'SECOND_FACTOR_THROTTLED',
     clearedOnSuccess = 1,
   ): Promise<ReservedAttempt> {
     const reserved = await inTransaction(db, (tx) => repository.reserveAttempt(tx, budgets));
@@ -189,6 +232,36 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
     );
     await judged(attempt, isRefusal('PAY_PASSWORD_WRONG'), async () => {
       if (!(await verify(payPasswordHash, payPassword))) throw new AppError('PAY_PASSWORD_WRONG');
+    });
+  }
+
+  /**
+   * Checks a second-factor code of a user with two-factor on: a TOTP code of a step later than the last one
+   * accepted, or an unused recovery code, which is used up. Wrong codes count against the account like
+   * failed logins (`throttle.secondFactor`).
+   */
+  async function checkSecondFactor(user: repository.UserRow, otpCode: string | undefined) {
+    const secret = user.totpSecret;
+    if (secret === null) return;
+    if (!otpCode) throw new AppError('SECOND_FACTOR_REQUIRED');
+    const attempt = await reserveAttempt(
+      [{ scope: 'second-factor', subject: String(user.id), ...throttle.secondFactor }],
+      'SECOND_FACTOR_THROTTLED',
+    );
+    await judged(attempt, isRefusal('SECOND_FACTOR_WRONG'), async () => {
+      if (isTotpShape(otpCode)) {
+        const step = matchTotp(secret, otpCode, now().getTime(), user.totpLastStep);
+        if (step === undefined || !(await repository.advanceTotpStep(db, user.id, step))) throw new AppError('SECOND_FACTOR_WRONG');
+        return;
+      }
+      const typed = normalisedRecoveryCode(otpCode);
+      for (const candidate of await repository.unusedRecoveryCodes(db, user.id)) {
+        if (await verify(candidate.codeHash, typed)) {
+          if (await repository.consumeRecoveryCode(db, candidate.id)) return;
+          break;
+        }
+      }
+      throw new AppError('SECOND_FACTOR_WRONG');
     });
   }
 
@@ -299,7 +372,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       return session;
     },
 
-    async login(input: { username: string; password: string }, meta: ClientMeta): Promise<Session> {
+    async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
       const subjects = { account: input.username, ipAddress: meta.ipAddress };
       const user = await loginThrottle.judged('user', subjects, isRefusal('LOGIN_FAILED'), async () => {
         const found = await repository.findUserByEmail(db, input.username);
@@ -309,7 +382,31 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         return found;
       });
       if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
-      return inTransaction(db, async (tx) => openSession(tx, user, meta));
+      if (user.totpSecret !== null) {
+        // The password was right; the session waits for a code against a challenge good for a few minutes.
+        const challenge = newSessionToken();
+        await repository.insertLoginChallenge(db, {
+          userId: user.id,
+          tokenHash: sha256Hex(challenge),
+          expiresAt: new Date(now().getTime() + LOGIN_CHALLENGE_VALIDITY_MS),
+        });
+        return { secondFactor: { challenge, expiresInSeconds: LOGIN_CHALLENGE_VALIDITY_MS / 1000 } };
+      }
+      return signIn(user, meta);
+    },
+
+    /** The second step of a sign-in with two-factor on: a code against the challenge opens the session. */
+    async verifyLogin(input: { challenge: string; otpCode: string }, meta: ClientMeta): Promise<Session> {
+      const found = await repository.findLoginChallenge(db, sha256Hex(input.challenge));
+      if (!found || found.consumedAt !== null || found.expiresAt.getTime() <= now().getTime())
+        throw new AppError('LOGIN_CHALLENGE_INVALID');
+      const user = await repository.findUserById(db, found.userId);
+      if (!user) throw new AppError('LOGIN_CHALLENGE_INVALID');
+      if (user.status === 'frozen') throw new AppError('ACCOUNT_DISABLED');
+      if (user.totpSecret === null) throw new AppError('LOGIN_CHALLENGE_INVALID');
+      await checkSecondFactor(user, input.otpCode);
+      if (!(await repository.consumeLoginChallenge(db, found.id))) throw new AppError('LOGIN_CHALLENGE_INVALID');
+      return signIn(user, meta);
     },
 
     /** The same throttle guards the operators' sign-in (admin module), counted apart from users'. */
@@ -393,16 +490,112 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
       return null;
     },
 
-    async updatePayPassword(principal: Principal, input: { oldPayPassword: string; payPassword: string }) {
+    async updatePayPassword(principal: Principal, input: { oldPayPassword: string; payPassword: string; otpCode?: string | undefined }) {
       const user = await requireUser(db, principal);
+      if (user.totpSecret !== null && !input.otpCode) throw new AppError('SECOND_FACTOR_REQUIRED');
       await checkPayPassword(user, input.oldPayPassword);
+      await checkSecondFactor(user, input.otpCode);
       await repository.setPayPasswordHash(db, user.id, await hash(input.payPassword));
       return null;
     },
 
-    /** For money leaving an account (ledger issue): throws unless the pay password is right; wrong tries are throttled. */
-    async verifyPayPassword(principal: Principal, payPassword: string) {
-      await checkPayPassword(await requireUser(db, principal), payPassword);
+    /**
+     * For money leaving an account (ledger issue): throws unless the pay password is right and, with two-factor
+     * on, the code too (asked for before the pay password is judged); wrong tries of each are throttled.
+     */
+    async verifyPayPassword(principal: Principal, payPassword: string, otpCode: string | undefined) {
+      const user = await requireUser(db, principal);
+      if (user.totpSecret !== null && !otpCode) throw new AppError('SECOND_FACTOR_REQUIRED');
+      await checkPayPassword(user, payPassword);
+      await checkSecondFactor(user, otpCode);
+    },
+
+    /** For a new or changed withdrawal account: with two-factor on, throws unless the code is right. */
+    async verifySecondFactor(principal: Principal, otpCode: string | undefined) {
+      await checkSecondFactor(await requireUser(db, principal), otpCode);
+    },
+
+    async twoFactorStatus(principal: Principal) {
+      const user = await requireUser(db, principal);
+      const left = user.totpSecret === null ? 0 : (await repository.unusedRecoveryCodes(db, user.id)).length;
+      return { isEnabled: user.totpSecret !== null, recoveryCodesLeft: left };
+    },
+
+    /** A new secret to set up (replacing one set up before and never confirmed); two-factor is on only once confirmed. */
+    async startTwoFactor(principal: Principal) {
+      const user = await requireUser(db, principal);
+      if (user.totpSecret !== null) throw new AppError('SECOND_FACTOR_ALREADY_ENABLED');
+      const secret = newTotpSecret();
+      await repository.setTotp(db, user.id, { totpPendingSecret: secret });
+      return { secret, otpauthUri: otpauthUri(secret, user.email, TOTP_ISSUER) };
+    },
+
+    /** A right code of the new secret turns two-factor on; the ten recovery codes are answered this once, kept hashed. */
+    async confirmTwoFactor(principal: Principal, input: { otpCode: string }) {
+      const user = await requireUser(db, principal);
+      if (user.totpSecret !== null) throw new AppError('SECOND_FACTOR_ALREADY_ENABLED');
+      const pending = user.totpPendingSecret;
+      if (pending === null) throw new AppError('SECOND_FACTOR_NOT_STARTED');
+      const attempt = await reserveAttempt(
+        [{ scope: 'second-factor', subject: String(user.id), ...throttle.secondFactor }],
+        'SECOND_FACTOR_THROTTLED',
+      );
+      const step = await judged(attempt, isRefusal('SECOND_FACTOR_WRONG'), async () => {
+        const matched = isTotpShape(input.otpCode) ? matchTotp(pending, input.otpCode, now().getTime(), null) : undefined;
+        if (matched === undefined) throw new AppError('SECOND_FACTOR_WRONG');
+        return matched;
+      });
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const hashes = await Promise.all(codes.map((code) => hash(normalisedRecoveryCode(code))));
+      await inTransaction(db, async (tx) => {
+        await repository.setTotp(tx, user.id, { totpSecret: pending, totpPendingSecret: null, totpEnabledAt: now(), totpLastStep: step });
+        await repository.replaceRecoveryCodes(tx, user.id, hashes);
+      });
+      return { recoveryCodes: codes };
+    },
+
+    /** Turning two-factor off needs a code (or a recovery code); the recovery codes go with it. */
+    async disableTwoFactor(principal: Principal, input: { otpCode: string }) {
+      const user = await requireUser(db, principal);
+      if (user.totpSecret === null) throw new AppError('SECOND_FACTOR_NOT_ENABLED');
+      await checkSecondFactor(user, input.otpCode);
+      await inTransaction(db, async (tx) => {
+        await repository.setTotp(tx, user.id, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null });
+        await repository.replaceRecoveryCodes(tx, user.id, []);
+      });
+      return null;
+    },
+
+    /** The user's live sessions: the address each signed in from, its browser, its last use; the asking one marked. */
+    async sessionsOf(principal: Principal): Promise<OwnSession[]> {
+      const rows = await repository.liveSessionsOfUser(db, Number(principal.userId), settings.sessionIdleMs);
+      return rows.map((row) => ({
+        id: String(row.id),
+        ipAddress: row.ipAddress,
+        browser: browserOf(row.userAgent),
+        isCurrent: String(row.id) === principal.sessionId,
+        createTimeTimestamp: row.createdAt.getTime(),
+        lastSeenTimestamp: row.lastSeenAt.getTime(),
+      }));
+    },
+
+    /** Ends one of the user's sessions (this one included): its token stops working on every process. */
+    async endSession(principal: Principal, sessionId: number) {
+      const userId = Number(principal.userId);
+      const ending = await sessions.sessionsEnding(userId);
+      const isEnded = await repository.revokeOwnSession(db, userId, sessionId);
+      await sessions.sessionsEnded(userId, ending);
+      if (!isEnded) throw new AppError('SESSION_NOT_FOUND');
+      return null;
+    },
+
+    /** Ends every session of the user but the asking one. */
+    async endOtherSessions(principal: Principal) {
+      const userId = Number(principal.userId);
+      const ending = await sessions.sessionsEnding(userId);
+      const ended = await repository.revokeOtherSessions(db, userId, Number(principal.sessionId));
+      await sessions.sessionsEnded(userId, ending);
+      return { ended };
     },
 
     /** Emails of users by id, for operator screens of other modules. */
@@ -440,6 +633,7 @@ export function createAuthService(dependencies: { db: Database; mailer: Mailer; 
         await repository.deleteExpiredSessions(executor);
         await repository.deleteOldEmailCodes(executor);
         await repository.deleteOldFailures(executor);
+        await repository.deleteOldLoginChallenges(executor);
       },
     } satisfies JobDefinition,
   };

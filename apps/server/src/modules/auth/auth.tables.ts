@@ -12,7 +12,44 @@ export const users = pgTable('users', {
   status: textEnum('status', ['active', 'frozen']).notNull().default('active'),
   createdAt: createdAt(),
   passwordChangedAt: at('password_changed_at'),
+  /** Two-factor sign-in (issue 25 §1): the base32 TOTP secret while on, the one being set up, and the last step accepted. */
+  totpSecret: text('totp_secret'),
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: at('totp_enabled_at'),
+  /** A code of this 30-second step or an earlier one is never accepted again. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
+
+/** The ten single-use recovery codes given when two-factor is turned on; argon2id hashes only, like passwords. */
+export const recoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('user_recovery_codes_user_idx').on(table.userId)],
+);
+
+/** The first step of a sign-in with two-factor on: the password was right; the SHA-256 of a token good for one code step. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+  },
+  (table) => [uniqueIndex('login_challenges_token_hash_key').on(table.tokenHash)],
+);
 
 /** A login. Only the SHA-256 of the token is kept; revoking sets revoked_at, nothing is deleted before it expires. */
 export const sessions = pgTable(
@@ -66,6 +103,7 @@ export const authFailures = pgTable(
         'code-mail-client',
         'login-pair',
         'operator-login-pair',
+        'second-factor',
       ],
     }).notNull(),
     subject: text('subject').notNull(),

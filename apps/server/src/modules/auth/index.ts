@@ -26,7 +26,7 @@ export const DEMO_ACCOUNT = { email: 'demo@bolsa.app', password: 'demo1234' } as
 export const auth = defineModule({
   name: 'auth',
   needs: [],
-  create({ platform: { config, database, bus, mailer } }) {
+  create({ platform: { config, database, bus, mailer, now } }) {
     // Sessions checked recently are answered from memory where every process that can end one shares the
     // bus: embedded PGlite (one process) or Redis (ADR 0006). PostgreSQL without Redis asks on every request.
     const sessions = createSessionCache({
@@ -35,7 +35,7 @@ export const auth = defineModule({
       // Checked again (and its last use recorded) within a quarter of the inactivity limit, so a session in use never idles out.
       revalidateMs: Math.min(30_000, config.sessionIdleMs / 4),
     });
-    const auth = createAuthService({ db: database.db, mailer, settings: config, sessions });
+    const auth = createAuthService({ db: database.db, mailer, settings: config, sessions, now });
     const restrictions = createRestrictionsService({ db: database.db, sessionCache: sessions });
     return { auth, restrictions, sessions };
   },

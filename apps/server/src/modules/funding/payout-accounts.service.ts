@@ -2,6 +2,7 @@ import { bankAccountKindOf } from '@bolsa/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.ts';
 import { AppError, type Principal } from '../../platform/http/index.ts';
+import type { AuthService } from '../auth/index.ts';
 import { bankCards, withdrawalAddresses } from './funding.tables.ts';
 import { maskCardNumber } from './withdrawals.service.ts';
 
@@ -28,14 +29,19 @@ const addressView = (row: AddressRow) => ({
 
 export type PayoutAccountsService = ReturnType<typeof createPayoutAccountsService>;
 
-/** Where a person's money may go: their bank cards and crypto withdrawal addresses. Nobody reads or changes another's. */
-export function createPayoutAccountsService(dependencies: { db: Database }) {
-  const { db } = dependencies;
+/**
+ * Where a person's money may go: their bank cards and crypto withdrawal addresses. Nobody reads or changes another's;
+ * with two-factor on, adding or changing one needs the code (issue 25 §1).
+ */
+export function createPayoutAccountsService(dependencies: PayoutDependencies) {
+  return { ...bankCardAccounts(dependencies), ...cryptoAddressAccounts(dependencies) };
+}
+
+type PayoutDependencies = { db: Database; auth: Pick<AuthService, 'verifySecondFactor'> };
+
+function bankCardAccounts({ db, auth }: PayoutDependencies) {
   const ownCard = (principal: Principal, id: number) =>
     and(eq(bankCards.id, id), eq(bankCards.userId, Number(principal.userId)), isNull(bankCards.deletedAt));
-  const ownAddress = (principal: Principal, id: number) =>
-    and(eq(withdrawalAddresses.id, id), eq(withdrawalAddresses.userId, Number(principal.userId)), isNull(withdrawalAddresses.deletedAt));
-
   return {
     async cards(principal: Principal) {
       const rows = await db
@@ -47,20 +53,36 @@ export function createPayoutAccountsService(dependencies: { db: Database }) {
     },
     async addCard(
       principal: Principal,
-      input: { bankName: string; accountName: string; cardNumber: string; routingNumber?: string | undefined },
+      input: {
+        bankName: string;
+        accountName: string;
+        cardNumber: string;
+        routingNumber?: string | undefined;
+        otpCode?: string | undefined;
+      },
     ) {
+      const { otpCode, ...card } = input;
+      await auth.verifySecondFactor(principal, otpCode);
       const [row] = await db
         .insert(bankCards)
-        .values({ userId: Number(principal.userId), ...input, routingNumber: input.routingNumber ?? null })
+        .values({ userId: Number(principal.userId), ...card, routingNumber: card.routingNumber ?? null })
         .returning();
       if (!row) throw new Error('insert returned nothing');
       return cardView(row);
     },
     async updateCard(
       principal: Principal,
-      input: { id: number; bankName: string; accountName: string; cardNumber: string; routingNumber?: string | undefined },
+      input: {
+        id: number;
+        bankName: string;
+        accountName: string;
+        cardNumber: string;
+        routingNumber?: string | undefined;
+        otpCode?: string | undefined;
+      },
     ) {
-      const { id, ...values } = input;
+      const { id, otpCode, ...values } = input;
+      await auth.verifySecondFactor(principal, otpCode);
       const [row] = await db
         .update(bankCards)
         .set({ ...values, routingNumber: values.routingNumber ?? null })
@@ -74,6 +96,13 @@ export function createPayoutAccountsService(dependencies: { db: Database }) {
       if (rows.length === 0) throw new AppError('CARD_NOT_FOUND');
       return null;
     },
+  };
+}
+
+function cryptoAddressAccounts({ db, auth }: PayoutDependencies) {
+  const ownAddress = (principal: Principal, id: number) =>
+    and(eq(withdrawalAddresses.id, id), eq(withdrawalAddresses.userId, Number(principal.userId)), isNull(withdrawalAddresses.deletedAt));
+  return {
     async addresses(principal: Principal) {
       const rows = await db
         .select()
@@ -84,8 +113,9 @@ export function createPayoutAccountsService(dependencies: { db: Database }) {
     },
     async saveAddress(
       principal: Principal,
-      input: { id?: number | undefined; network: string; address: string; label?: string | undefined },
+      input: { id?: number | undefined; network: string; address: string; label?: string | undefined; otpCode?: string | undefined },
     ) {
+      await auth.verifySecondFactor(principal, input.otpCode);
       const values = { network: input.network, address: input.address, label: input.label ?? null };
       if (input.id !== undefined) {
         const [row] = await db.update(withdrawalAddresses).set(values).where(ownAddress(principal, input.id)).returning();

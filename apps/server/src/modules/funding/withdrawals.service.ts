@@ -94,16 +94,16 @@ export function createWithdrawalsService(dependencies: {
     }
   }
 
-  /** Checks the pay password (wrong tries are counted and throttled), then records the request and holds the amount, together. */
+  /** Checks the pay password and, with two-factor on, the code (wrong tries are counted and throttled), then records the request and holds the amount, together. */
   async function apply(
     principal: Principal,
-    input: { amount: string; payPassword: string; idempotencyKey: string },
+    input: { amount: string; payPassword: string; otpCode?: string | undefined; idempotencyKey: string },
     destination: Destination,
   ) {
     assertAmountAllowed(input.amount);
     const userId = Number(principal.userId);
     if (!(await kyc.isVerified(userId))) throw new AppError('KYC_REQUIRED');
-    await auth.verifyPayPassword(principal, input.payPassword);
+    await auth.verifyPayPassword(principal, input.payPassword, input.otpCode);
     return inTransaction(db, async (tx) => {
       // One withdrawal of a user at a time, so two at once cannot both pass the limits.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdrawal:${userId}`}))`);
@@ -165,7 +165,10 @@ export function createWithdrawalsService(dependencies: {
       return { walletType: SOURCE_WALLET, currency: wallet.currency, amount: wallet.availableBalance };
     },
 
-    async toBankCard(principal: Principal, input: { cardId: number; amount: string; payPassword: string; idempotencyKey: string }) {
+    async toBankCard(
+      principal: Principal,
+      input: { cardId: number; amount: string; payPassword: string; otpCode?: string | undefined; idempotencyKey: string },
+    ) {
       const cards = await db
         .select()
         .from(bankCards)
@@ -184,7 +187,10 @@ export function createWithdrawalsService(dependencies: {
       });
     },
 
-    async toAddress(principal: Principal, input: { addressId: number; amount: string; payPassword: string; idempotencyKey: string }) {
+    async toAddress(
+      principal: Principal,
+      input: { addressId: number; amount: string; payPassword: string; otpCode?: string | undefined; idempotencyKey: string },
+    ) {
       const addresses = await db
         .select()
         .from(withdrawalAddresses)
@@ -216,6 +222,7 @@ export function createWithdrawalsService(dependencies: {
         amount: string;
         quoteId?: string | undefined;
         payPassword: string;
+        otpCode?: string | undefined;
         idempotencyKey: string;
       },
     ) {

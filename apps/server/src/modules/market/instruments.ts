@@ -36,6 +36,12 @@ export type Instrument = {
   high52: number;
   /** Shares outstanding (market cap / price), when known. */
   sharesOutstanding: number | null;
+  /**
+   * An S&P 500 stock's fundamentals from the reference data (a past snapshot): earnings per share and
+   * the yearly dividend per share (the snapshot's yield × its price), so P/E and yield follow the
+   * simulated price; the GICS sub-industry is `sector`.
+   */
+  fundamentals: { eps: number | null; dividendPerShare: number | null } | null;
   /** Typical traded units per day, for the simulated volume. */
   dailyVolume: number;
   /** Futures: the product's root symbol (ES for ESZ6). */
@@ -219,6 +225,7 @@ function base(
     low52: 80,
     high52: 120,
     sharesOutstanding: null,
+    fundamentals: null,
     dailyVolume: 1_000_000,
     root: null,
     multiplier: null,
@@ -316,6 +323,17 @@ function futuresOn(products: readonly ProductTerms[], date: string): Instrument[
   );
 }
 
+/** EPS and the yearly dividend per share of a row of the S&P 500 data, when it has them. */
+function fundamentalsOf(row: Record<string, string | undefined>): Instrument['fundamentals'] {
+  const number = (text: string | undefined) =>
+    text === undefined || text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text);
+  const eps = number(row['Earnings/Share']);
+  const dividendYield = number(row['Dividend Yield']);
+  const price = number(row.Price);
+  const dividendPerShare = dividendYield !== null && price !== null && price > 0 ? dividendYield * price : null;
+  return eps === null && dividendPerShare === null ? null : { eps, dividendPerShare };
+}
+
 /** Builds every instrument of the product from the reference data; futures as listed on `date`. */
 export function loadInstrumentCatalog(date: string = todayUtc()): { instruments: Instrument[]; products: ProductTerms[] } {
   const extra = JSON.parse(readFileSync(join(referenceDataDirectory, 'instruments.json'), 'utf8')) as ExtraData;
@@ -345,6 +363,7 @@ export function loadInstrumentCatalog(date: string = todayUtc()): { instruments:
         low52,
         high52,
         sharesOutstanding: shares,
+        fundamentals: fundamentalsOf(row),
         dailyVolume: shares ? Math.max(200_000, Math.round(shares * 0.006)) : typicalVolume(price, 60_000_000),
         listedOn: extra.newListings[code] ?? null,
       }),

@@ -1,19 +1,36 @@
-import type { Candle, KlineType } from '@bolsa/contracts';
+import type { Candle, Kline, KlineType } from '@bolsa/contracts';
 import Decimal from 'decimal.js';
 import { calendars, sessionsOf, zonedToInstant } from './calendars.ts';
 import type { CandleRow } from './feed-types.ts';
 import type { Instrument } from './instruments.ts';
 
 /**
- * K-lines of the five time frames, served from the stored one-minute and daily candles:
- * 1D is the session of the latest quote's trade date in one-minute candles (`sessionWindowOf`), 1W the last week in 30-minute candles built from
- * one-minute ones, 1M, 3M and 1Y daily candles.
+ * K-lines of the nine time frames, served from the stored one-minute and daily candles:
+ * 1D is the session of the latest quote's trade date in one-minute candles (`sessionWindowOf`); 1m, 5m,
+ * 15m and 1h the latest candles of that size across sessions (the 5m, 15m and 1h ones built from
+ * one-minute candles, as 1W's 30-minute ones are); 1M, 3M and 1Y daily candles.
  */
 
-export type KlineFrame = { stored: '1m' | '1d'; interval: '1m' | '30m' | '1d'; lookbackMs: number; bucketMs: number | null };
+export type KlineFrame = {
+  stored: '1m' | '1d';
+  interval: Kline['interval'];
+  lookbackMs: number;
+  bucketMs: number | null;
+  /** At most this many of the latest candles (the intraday frames, read across sessions and weekends). */
+  maxCandles?: number;
+};
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** About a trading day of one-minute candles; the other intraday frames show as many bars, over more days. */
+const INTRADAY_CANDLES_MAX = 390;
+/** Back over a long weekend: the stored one-minute history is the last five trading days (simulator). */
+const INTRADAY_LOOKBACK_MS = 10 * DAY_MS;
 export const klineFrames: Record<KlineType, KlineFrame> = {
+  '1m': { stored: '1m', interval: '1m', lookbackMs: 4 * DAY_MS, bucketMs: null, maxCandles: INTRADAY_CANDLES_MAX },
+  '5m': { stored: '1m', interval: '5m', lookbackMs: INTRADAY_LOOKBACK_MS, bucketMs: 5 * MINUTE_MS, maxCandles: INTRADAY_CANDLES_MAX },
+  '15m': { stored: '1m', interval: '15m', lookbackMs: INTRADAY_LOOKBACK_MS, bucketMs: 15 * MINUTE_MS, maxCandles: INTRADAY_CANDLES_MAX },
+  '1h': { stored: '1m', interval: '1h', lookbackMs: INTRADAY_LOOKBACK_MS, bucketMs: 60 * MINUTE_MS, maxCandles: INTRADAY_CANDLES_MAX },
   '1D': { stored: '1m', interval: '1m', lookbackMs: DAY_MS, bucketMs: null },
   '1W': { stored: '1m', interval: '30m', lookbackMs: 7 * DAY_MS, bucketMs: 30 * 60_000 },
   '1M': { stored: '1d', interval: '1d', lookbackMs: 31 * DAY_MS, bucketMs: null },

@@ -90,7 +90,7 @@ describe('figures that agree with each other, through the API', () => {
       for (const field of ['last', 'open', 'high', 'low', 'prev_close', 'bid', 'ask', 'high_52w', 'low_52w'] as const) {
         expect(decimalsOf(detail[field]), `${code} ${field} ${detail[field]}`).toBe(tickDecimals(instrument, detail[field]));
       }
-      for (const type of ['1D', '1W', '1M', '3M', '1Y']) {
+      for (const type of ['1m', '5m', '15m', '1h', '1D', '1W', '1M', '3M', '1Y']) {
         const kline = await get<Kline>(`/m_ft/kline?stockCode=${code}&type=${type}`);
         for (const candle of kline.candles) {
           for (const price of [candle.open, candle.high, candle.low, candle.close]) {
@@ -137,6 +137,149 @@ describe('figures that agree with each other, through the API', () => {
     expect(index.extendedHours).toEqual([]);
     const daily = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1M');
     expect({ prevClose: daily.prevClose, extendedHours: daily.extendedHours }).toEqual({ prevClose: null, extendedHours: [] });
+  });
+
+  it('builds the 5m, 15m and 1h candles from the same one-minute candles the 1m chart draws', async () => {
+    const minutes = await get<Kline>('/m_ft/kline?stockCode=AAPL&type=1m');
+    expect(minutes.interval).toBe('1m');
+    // The latest 390 minutes, across the overnight pause: Tuesday's first half hour and Monday's session before it.
+    expect(minutes.candles).toHaveLength(390);
+    expect(minutes.candles.at(-1)?.time).toBeLessThanOrEqual(Date.parse('2026-11-17T15:00:00Z') / 1000);
+    const firstMinute = minutes.candles[0]?.time ?? 0;
+    for (const [type, seconds] of [
+      ['5m', 300],
+      ['15m', 900],
+      ['1h', 3600],
+    ] as const) {
+      const kline = await get<Kline>(`/m_ft/kline?stockCode=AAPL&type=${type}`);
+      expect(kline.interval, type).toBe(type);
+      // More days than the 1m chart (the stored minutes of the last five trading days), at most 390 bars.
+      expect(kline.candles.length, type).toBeGreaterThan({ '5m': 150, '15m': 80, '1h': 20 }[type]);
+      expect(kline.candles.length, type).toBeLessThanOrEqual(390);
+      let compared = 0;
+      // Every bucket the 1m chart covers whole (not the one in progress) is those minutes combined.
+      for (const candle of kline.candles.slice(0, -1)) {
+        expect(candle.time % seconds, `${type} ${candle.time}`).toBe(0);
+        if (candle.time < firstMinute) continue;
+        const inside = minutes.candles.filter((minute) => minute.time >= candle.time && minute.time < candle.time + seconds);
+        expect(inside.length, `${type} ${candle.time}`).toBeGreaterThan(0);
+        expect(candle, `${type} ${candle.time}`).toEqual({
+          time: candle.time,
+          open: inside[0]?.open,
+          high: Decimal.max(...inside.map((minute) => minute.high)).toFixed(decimalsOf(candle.high)),
+          low: Decimal.min(...inside.map((minute) => minute.low)).toFixed(decimalsOf(candle.low)),
+          close: inside.at(-1)?.close,
+          volume: inside.reduce((sum, minute) => sum.plus(minute.volume), new Decimal(0)).toFixed(),
+        });
+        compared += 1;
+      }
+      expect(compared, type).toBeGreaterThan(type === '1h' ? 3 : 20);
+    }
+    const unknown = await testApp.call('/m_ft/kline?stockCode=AAPL&type=2m', { method: 'GET' });
+    expect(unknown.body.code).not.toBe(200);
+  });
+
+  it("shows five levels a side around the feed's own bid and ask, and a tape of what the feed traded", async () => {
+    type Depth = {
+      isSimulated: boolean;
+      bids: Array<{ price: string; volume: string }>;
+      asks: Array<{ price: string; volume: string }>;
+      trades: Array<{ time: number; price: string; volume: string; side: string }>;
+    };
+    for (const code of ['AAPL', 'EURUSD', 'ESZ6', '2330']) {
+      const instrument = catalog.byCode.get(code) as Instrument;
+      const detail = await get<Detail & { bid_volume: string; ask_volume: string; volume: string }>(`/m_ft/detail_quote?stockCode=${code}`);
+      const depth = await get<Depth>(`/m_ft/depth?stockCode=${code}`);
+      expect(depth.isSimulated, code).toBe(true);
+      expect(depth.bids[0], code).toEqual({ price: detail.bid, volume: detail.bid_volume });
+      expect(depth.asks[0], code).toEqual({ price: detail.ask, volume: detail.ask_volume });
+      expect([depth.bids.length, depth.asks.length], code).toEqual([5, 5]);
+      for (const [side, levels] of [
+        [-1, depth.bids],
+        [1, depth.asks],
+      ] as const) {
+        for (const [index, level] of levels.entries()) {
+          expect(decimalsOf(level.price), `${code} ${level.price}`).toBe(tickDecimals(instrument, level.price));
+          expect(
+            new Decimal(level.volume).gt(0) && new Decimal(level.volume).mod(instrument.lotSize).isZero(),
+            `${code} ${level.volume}`,
+          ).toBe(true);
+          const previous = levels[index - 1];
+          if (previous) expect(new Decimal(level.price).minus(previous.price).times(side).gt(0), `${code} level ${index}`).toBe(true);
+        }
+      }
+      // The same quote gives the same book.
+      expect(await get<Depth>(`/m_ft/depth?stockCode=${code}`), code).toEqual(depth);
+      // Each print is part of the day's volume, at a price of the day's range, newest first.
+      expect(depth.trades.length, code).toBeGreaterThan(0);
+      const printed = depth.trades.reduce((sum, trade) => sum.plus(trade.volume), new Decimal(0));
+      expect(printed.lte(detail.volume), code).toBe(true);
+      for (const [index, trade] of depth.trades.entries()) {
+        expect(new Decimal(trade.price).gte(detail.low) && new Decimal(trade.price).lte(detail.high), `${code} ${trade.price}`).toBe(true);
+        expect(['buy', 'sell', 'neutral']).toContain(trade.side);
+        expect(trade.time).toBeLessThanOrEqual(depth.trades[index - 1]?.time ?? Number.POSITIVE_INFINITY);
+      }
+    }
+    const index = await get<Depth>('/m_ft/depth?stockCode=SPX');
+    expect({ bids: index.bids, asks: index.asks, trades: index.trades }).toEqual({ bids: [], asks: [], trades: [] });
+  });
+  it("gives a stock's profile from the reference data at the simulated price, a future's contract and a pair's pip", async () => {
+    type Profile = Detail &
+      Record<
+        'gics_sector' | 'sector' | 'eps' | 'pe_ratio' | 'dividend_yield' | 'pip_size' | 'pip_value' | 'pip_value_usd' | 'margin',
+        string | null
+      >;
+    const apple = await get<Profile>('/m_ft/detail_quote?stockCode=AAPL');
+    // The data's row: Technology Hardware, Storage & Peripherals; EPS 8.72; yield 0.35 % at 309.35.
+    expect({ sector: apple.gics_sector, industry: apple.sector, eps: apple.eps }).toEqual({
+      sector: 'informationTechnology',
+      industry: 'Technology Hardware, Storage & Peripherals',
+      eps: '8.72',
+    });
+    expect(apple.pe_ratio).toBe(new Decimal(apple.last).div('8.72').toFixed(2));
+    expect(apple.dividend_yield).toBe(new Decimal('0.0035').times('309.35').div(apple.last).times(100).toFixed(2));
+    const taiwan = await get<Profile>('/m_ft/detail_quote?stockCode=2330');
+    expect([taiwan.gics_sector, taiwan.eps, taiwan.pe_ratio, taiwan.pip_size]).toEqual([null, null, null, null]);
+    const future = await get<Profile>('/m_ft/detail_quote?stockCode=ESZ6');
+    expect(future.margin).not.toBeNull();
+    const euro = await get<Profile>('/m_ft/detail_quote?stockCode=EURUSD');
+    expect([euro.pip_size, euro.pip_value, euro.pip_value_usd]).toEqual(['0.0001', '10.00', '10.00']);
+    const dollar = await get<Profile>('/m_ft/detail_quote?stockCode=USDTWD');
+    expect([dollar.pip_size, dollar.pip_value]).toEqual(['0.0001', '10.00']);
+    expect(dollar.pip_value_usd).toBe(new Decimal(10).div(dollar.last).toFixed(2));
+  });
+  it('lists futures by family with their front month and roll date, and Taiwan stocks by sector with the TWSE status', async () => {
+    type Month = { stock_code: string; contractMonth: string; lastTradeDate: string; rollDate: string | null; price_nominal: string };
+    type Family = { group: string; products: Array<{ root: string; name: string; front: Month; next: Month | null }> };
+    const families = await get<Family[]>('/m_ft/futures_families');
+    expect(families.map((family) => family.group)).toEqual(['equity', 'metals']);
+    const emini = families[0]?.products.find((product) => product.root === 'ES');
+    // The December contract's last trade date is the third Friday, 18 December; five trading days before it is Friday the 11th.
+    expect(emini?.front).toMatchObject({
+      stock_code: 'ESZ6',
+      contractMonth: '2026-12',
+      lastTradeDate: '2026-12-18',
+      rollDate: '2026-12-11',
+    });
+    expect(emini?.front.price_nominal).toBe((await get<Detail>('/m_ft/detail_quote?stockCode=ESZ6')).price_nominal);
+    expect(families[1]?.products.map((product) => product.front.stock_code)).toEqual(['GCG7']);
+
+    type Board = {
+      status: string;
+      nextOpenTimestamp: number | null;
+      sessions: unknown[];
+      sectors: Array<{ sector: string; rows: Array<{ stock_code: string }> }>;
+    };
+    const board = await get<Board>('/m_ft/taiwan_board');
+    const [twse] = (
+      await testApp.call<Array<{ status: string; nextOpenTimestamp: number | null }>>('/market/getMakets', { body: { markets: ['TWSE'] } })
+    ).body.data;
+    expect({ status: board.status, nextOpenTimestamp: board.nextOpenTimestamp }).toEqual({
+      status: twse?.status,
+      nextOpenTimestamp: twse?.nextOpenTimestamp,
+    });
+    expect(board.sessions).toEqual([{ kind: 'regular', start: '09:00', end: '13:30' }]);
+    expect(board.sectors.flatMap((sector) => sector.rows.map((row) => row.stock_code))).toEqual(['2330']);
   });
 });
 

@@ -42,7 +42,6 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   // No compression: the push socket writes ready-made uncompressed quote frames (see push.ts).
   await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   await registerPushRoute(app, feed, catalog, dependencies.push);
-
   registerLogoRoute(app, catalog);
 
   publicRoute(
@@ -106,11 +105,35 @@ export async function registerMarketRoutes(app: FastifyInstance, dependencies: M
   publicRoute(app, marketApi.search, { summary: 'Search every market by code or name', tags }, async ({ body, request }) =>
     service.search(await viewerOf(request), body),
   );
+  registerProductPageRoutes(app, service, viewerOf);
+
+  registerWatchlistRoutes(app, service);
+}
+
+/** The markets' status and the product pages of spec §2 (futures by family, Taiwan by sector). */
+function registerProductPageRoutes(app: FastifyInstance, service: MarketService, viewerOf: (request: FastifyRequest) => Promise<Viewer>) {
   publicRoute(app, marketApi.markets, { summary: 'Markets with their status and next open', tags }, async ({ body }) =>
     service.markets(body.markets),
   );
+  publicRoute(
+    app,
+    marketApi.futuresFamilies,
+    { summary: 'Futures by family: front and next months with roll dates', tags },
+    async ({ request }) => service.futuresFamilies(await viewerOf(request)),
+  );
+  publicRoute(app, marketApi.taiwanBoard, { summary: 'TWSE status, hours and stocks by sector', tags }, async ({ request }) =>
+    service.taiwanBoard(await viewerOf(request)),
+  );
+}
 
-  registerWatchlistRoutes(app, service);
+/** The order book (five levels a side, simulated behind the feed's best) and the tape of recent trades. */
+function registerDepthRoute(app: FastifyInstance, service: MarketService) {
+  publicRoute(
+    app,
+    marketApi.depth,
+    { summary: 'Order book of five levels (simulated behind the best) and recent trades', tags },
+    async ({ query }) => service.depth(query.stockCode, query.market),
+  );
 }
 
 /** Each instrument's logo, drawn from its code (a day in caches). */
@@ -127,6 +150,8 @@ function registerLogoRoute(app: FastifyInstance, catalog: Catalog) {
 
 /** The K-line of one instrument, answered from its kept serialised body when it has not changed. */
 function registerKlineRoute(app: FastifyInstance, service: MarketService) {
+  // The quote page's other live panel, the order book and tape, is registered beside its chart.
+  registerDepthRoute(app, service);
   // K-lines are the heaviest read (a year is 250 candles): the answer is kept serialised until its
   // K-line changes (a new quote), and then only its changed candles are serialised again.
   const klineBodies = createKlineBodies(successBody<Kline>);

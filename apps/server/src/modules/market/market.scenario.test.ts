@@ -151,7 +151,17 @@ describe('market reads and the watchlist, through the API', () => {
   });
 
   it('serves K-lines of every time frame from the stored candles', async () => {
-    const spacing = { '1D': 60, '1W': 1800, '1M': 86_400, '3M': 86_400, '1Y': 86_400 } as const;
+    const spacing = {
+      '1m': 60,
+      '5m': 300,
+      '15m': 900,
+      '1h': 3600,
+      '1D': 60,
+      '1W': 1800,
+      '1M': 86_400,
+      '3M': 86_400,
+      '1Y': 86_400,
+    } as const;
     for (const [type, seconds] of Object.entries(spacing)) {
       const response = await get<{
         interval: string;

@@ -34,12 +34,15 @@ import {
   statusAt,
 } from './calendars.ts';
 import { createDailyCandleCache, DAILY_LOOKBACK_MS } from './daily-candles.ts';
+import { createDepth } from './depth.ts';
 import type { CandleRow } from './feed-types.ts';
 import { isExpiredAt } from './futures-terms.ts';
+import { gicsSectorOf } from './gics.ts';
 import { type Catalog, type Instrument, priceSymbolOf, tickSizeAt } from './instruments.ts';
 import { aggregateCandles, klineFrames, latestSession, sessionWindowOf, toWireCandle } from './klines.ts';
 import * as repository from './market.repository.ts';
 import type { FeedEngine } from './market-feed.ts';
+import { createProductPages } from './product-pages.ts';
 import { createWatchlist } from './watchlist.ts';
 
 export type Viewer = { userId: number } | undefined;
@@ -272,7 +275,38 @@ export function createMarketService(dependencies: {
       prev_settle: isFuture ? tick.prevClose : null,
       timeZone: calendar.timeZone,
       nextOpenTimestamp: tick.marketStatus === 'open' ? null : nextOpenAfter(calendar, now(), clock),
+      ...fundamentalsAt(instrument, tick.price),
+      ...pipOf(instrument),
     };
+  }
+
+  /** P/E and dividend yield move with the simulated price; EPS and the dividend per share are the reference data's. */
+  function fundamentalsAt(instrument: Instrument, price: string) {
+    const facts = instrument.fundamentals;
+    const last = new Decimal(price);
+    const eps = facts?.eps ?? null;
+    const dividend = facts?.dividendPerShare ?? null;
+    return {
+      gics_sector: gicsSectorOf(instrument.source === '0' && facts ? instrument.sector : null),
+      eps: eps === null ? null : new Decimal(eps).toFixed(2),
+      // A loss makes the P/E meaningless, so none is shown.
+      pe_ratio: eps !== null && eps > 0 && last.gt(0) ? last.div(eps).toFixed(2) : null,
+      dividend_yield: dividend !== null && last.gt(0) ? new Decimal(dividend).div(last).times(100).toFixed(2) : null,
+    };
+  }
+
+  /** A forex pair's pip and what one pip is worth on 100,000 of the base currency (a standard lot). */
+  function pipOf(instrument: Instrument) {
+    if (instrument.source !== '2' || !instrument.quoteCurrency) return { pip_size: null, pip_value: null, pip_value_usd: null };
+    const pip = new Decimal(instrument.quoteCurrency === 'JPY' ? '0.01' : '0.0001');
+    const value = pip.times(100_000);
+    let inDollars: string | null = null;
+    try {
+      inDollars = value.div(unitsPerDollar(instrument.quoteCurrency)).toFixed(2);
+    } catch {
+      // A quote currency without a dollar pair: its value is shown in that currency only.
+    }
+    return { pip_size: pip.toFixed(), pip_value: value.toFixed(2), pip_value_usd: inDollars };
   }
 
   /** The daily K-line of a set of candles, made once per set (a new quote makes a new set). */
@@ -337,6 +371,7 @@ export function createMarketService(dependencies: {
     if (latest !== undefined) {
       rows = await repository.readCandles(db, instrument.code, frame.stored, latest - frame.lookbackMs, latest);
       if (frame.bucketMs) rows = aggregateCandles(rows, frame.bucketMs);
+      if (frame.maxCandles && rows.length > frame.maxCandles) rows = rows.slice(-frame.maxCandles);
     }
     return {
       stockCode: instrument.code,
@@ -621,5 +656,7 @@ export function createMarketService(dependencies: {
     },
 
     ...createWatchlist({ db, catalog, feed, requireInstrument }),
+    ...createDepth({ feed, requireInstrument }),
+    ...createProductPages<Viewer>({ now, clock, bySource, rowsOf }),
   };
 }

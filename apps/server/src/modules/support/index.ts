@@ -5,6 +5,7 @@ import { admin } from '../admin/index.ts';
 import { auth, findUsers } from '../auth/index.ts';
 import { funding } from '../funding/index.ts';
 import { kyc } from '../kyc/index.ts';
+import { messages } from '../messages/index.ts';
 import { trading } from '../trading/index.ts';
 import { uploads } from '../uploads/index.ts';
 import { createSupportOperations, registerSupportOperatorRoutes } from './support.operator.ts';
@@ -14,10 +15,10 @@ import { createSupportService } from './support.service.ts';
 import { registerSupportSocket } from './support.socket.ts';
 
 export type { SupportOperations } from './support.operator.ts';
-export { conversationTopic, createSupportService, type SupportService } from './support.service.ts';
+export { conversationTopic, createSupportService, type SupportService, supportQueueTopic } from './support.service.ts';
 
 const RECENT_ROWS = 5;
-const needed = [auth, uploads, kyc, trading, funding, admin] as const;
+const needed = [auth, uploads, kyc, trading, funding, admin, messages] as const;
 
 /**
  * Support chat (issue 23 §1): a conversation per user or visitor's device, live over its own socket,
@@ -34,10 +35,12 @@ export const support = defineModule({
       bus,
       isOwnImage: async (userId, imageUrl) => (await needs.uploads.readOwned(userId, imageUrl)) !== undefined,
       tellUser: (userId, messageId) => void bus.publish(userEventsTopic(userId), { type: 'support', data: { id: messageId } }),
+      notifyUser: (executor, userId) => needs.messages.notify(executor, userId, 'supportReplied', {}),
     });
     const principalOf = (userId: number) => ({ userId: String(userId), sessionId: '' });
     const operations = createSupportOperations(service, {
       warn: (details, message) => logger.warn(details, message),
+      storeImage: (operatorId, bytes) => needs.uploads.storeForOperator(operatorId, bytes),
       async userEmailsOf(executor, userIds) {
         // One after another on the caller's executor (a transaction has one connection).
         const rows = [];
@@ -87,7 +90,7 @@ export const support = defineModule({
   },
   userRoutes(web, { service }, { platform: { bus }, needs }) {
     const authenticate = async (token: string | undefined) => (token ? needs.auth.auth.authenticate(token) : undefined);
-    registerSupportRoutes(web, service, authenticate);
+    registerSupportRoutes(web, service, authenticate, (url) => needs.uploads.readOwned('operator', url));
     registerSupportSocket(web, {
       service,
       bus,
@@ -95,6 +98,7 @@ export const support = defineModule({
       authenticateOperator: (token) => needs.admin.admin.authenticate(token),
     });
   },
-  operatorRoutes: (operatorApi, { operations }) => registerSupportOperatorRoutes(operatorApi, operations),
+  operatorRoutes: (operatorApi, { operations }, { platform: { config } }) =>
+    registerSupportOperatorRoutes(operatorApi, operations, { sizeMaxBytes: config.uploadSizeMaxBytes }),
   seed: (_services, { platform }) => seedCannedReplies(platform.database.db),
 });

@@ -138,6 +138,15 @@ export async function insertUserMessages(executor: Executor, inputs: readonly Us
   return inputs.map((input) => byKey.get(`${input.conversationId}:${input.clientKey}`));
 }
 
+/** The image of a message in this conversation (null when it has none or is not in it). */
+export async function imageOfMessage(executor: Executor, conversationId: number, messageId: number) {
+  const rows = await executor
+    .select({ imageUrl: supportMessages.imageUrl })
+    .from(supportMessages)
+    .where(and(eq(supportMessages.conversationId, conversationId), eq(supportMessages.id, messageId)));
+  return rows[0]?.imageUrl ?? null;
+}
+
 export async function messageByClientKey(executor: Executor, conversationId: number, clientKey: string) {
   const rows = await executor
     .select({ message: supportMessages, agentEmail: operators.email })
@@ -168,6 +177,24 @@ export async function joinConversations(executor: Executor, from: ConversationRo
       lastMessageAt: sql`GREATEST(${supportConversations.lastMessageAt}, ${from.lastMessageAt})`,
     })
     .where(eq(supportConversations.id, into.id));
+}
+
+/**
+ * Moves the user's read mark forward in one statement (never backwards): answers whether it moved, so a
+ * read receipt goes out only when something new was read.
+ */
+export async function advanceUserRead(executor: Executor, conversationId: number, upToId: number) {
+  const rows = await executor
+    .update(supportConversations)
+    .set({ userReadUpTo: upToId })
+    .where(
+      and(
+        eq(supportConversations.id, conversationId),
+        sql`(${supportConversations.userReadUpTo} IS NULL OR ${supportConversations.userReadUpTo} < ${upToId})`,
+      ),
+    )
+    .returning({ id: supportConversations.id });
+  return rows.length > 0;
 }
 
 export async function updateConversation(executor: Executor, id: number, values: Partial<typeof supportConversations.$inferInsert>) {

@@ -1,6 +1,6 @@
-import { supportApi } from '@bolsa/contracts';
+import { supportApi, supportImageBody, supportImagePath } from '@bolsa/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, publicRoute } from '../../platform/http/index.ts';
+import { AppError, publicRoute, sendError } from '../../platform/http/index.ts';
 import { tokenFromHeader } from '../../platform/security/index.ts';
 import { callerOf, type SupportService } from './support.service.ts';
 
@@ -13,6 +13,8 @@ export function registerSupportRoutes(
   app: FastifyInstance,
   support: SupportService,
   authenticate: (token: string | undefined) => Promise<{ userId: string } | undefined>,
+  /** An uploaded file's bytes by its URL, whoever uploaded it (the uploads module; the conversation decided who may see it). */
+  readFile: (url: string) => Promise<{ bytes: Uint8Array; contentType: string } | undefined>,
 ) {
   const tags = ['support'];
   async function callerFrom(request: FastifyRequest, deviceToken: string | undefined) {
@@ -32,5 +34,21 @@ export function registerSupportRoutes(
   );
   publicRoute(app, supportApi.rate, { summary: 'Rate a conversation an agent closed (1 to 5)', tags }, async ({ body, request }) =>
     support.rate(await callerFrom(request, body.deviceToken), request.locale, body.rating),
+  );
+  app.post(
+    supportImagePath,
+    { schema: { summary: "An image in the caller's conversation (its bytes), such as an agent's", tags, body: supportImageBody } },
+    async (request, reply) => {
+      const body = request.body as { deviceToken?: string; messageId: string };
+      const imageUrl = await support.imageOf(await callerFrom(request, body.deviceToken), Number(body.messageId));
+      const file = await readFile(imageUrl);
+      if (!file) return sendError(reply, 'NOT_FOUND');
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
   );
 }

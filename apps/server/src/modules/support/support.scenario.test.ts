@@ -298,4 +298,136 @@ describe('support chat: a user and an agent talk live, and nothing is lost', () 
       await visitor.close();
     }
   });
+  it("a visitor's closed chat hears only the agents' answers, live, on the device's conversation (its badge)", async () => {
+    const device = newDevice();
+    const nobody = await connectSupport(socketUrl);
+    const visitor = await connectSupport(socketUrl);
+    const listener = await connectSupport(socketUrl);
+    try {
+      // A device that never wrote has nothing to listen to, and listening creates nothing.
+      nobody.send({ op: 'listen', deviceToken: newDevice() });
+      await nobody.waitFor((events) => events.some((event) => event.type === 'error'));
+
+      const { conversationId } = await visitor.join({ deviceToken: device });
+      visitor.send({ op: 'send', clientKey: clientKey(), text: '¿Tienen comisiones por retiro?' });
+      await visitor.waitFor((events) => events.some((event) => event.type === 'message'));
+      await visitor.close();
+
+      listener.send({ op: 'listen', deviceToken: device });
+      await listener.waitFor((events) => events.some((event) => event.type === 'joined'));
+      const answer = await reply(conversationId, 'Sí: la comisión de retiro se muestra antes de confirmar.');
+      await listener.waitFor((events) => events.some((event) => event.type === 'message'));
+      expect(listener.messages().map((message) => [message.id, message.author])).toEqual([[answer.body.data.id, 'agent']]);
+      // The listener cannot write into the conversation.
+      listener.send({ op: 'send', clientKey: clientKey(), text: 'no debería guardarse' });
+      await listener.waitFor((events) => events.some((event) => event.type === 'error'));
+      expect((await open({ deviceToken: device })).body.data).toMatchObject({ unread: 1 });
+      expect((await open({ deviceToken: device })).body.data.messages.map((message) => message.author)).toEqual(['user', 'agent']);
+    } finally {
+      await Promise.all([nobody.close(), visitor.close(), listener.close()]);
+    }
+  });
+
+  it("the console's queue hears, live, of a new conversation, a user's message, an answer and a closing", async () => {
+    const queue = await connectSupport(socketUrl);
+    const refused = await connectSupport(socketUrl);
+    const visitor = await connectSupport(socketUrl);
+    try {
+      const reviewer = await operatorWithRole(testApp, 'reviewer');
+      refused.send({ op: 'watchQueue', operatorToken: reviewer.token });
+      await refused.waitFor((events) => events.some((event) => event.type === 'error'));
+
+      queue.send({ op: 'watchQueue', operatorToken: agent });
+      await queue.waitFor((events) => events.some((event) => event.type === 'queue'));
+      const changesOf = (id: string) => queue.events.filter((event) => event.type === 'queue' && event.conversationIds.includes(id)).length;
+
+      const { conversationId } = await visitor.join({ deviceToken: newDevice() });
+      await queue.waitFor(() => changesOf(conversationId) === 1);
+      visitor.send({ op: 'send', clientKey: clientKey(), text: 'Hola' });
+      await queue.waitFor(() => changesOf(conversationId) === 2);
+      // Typing and read receipts do not move the queue; an answer and a closing do.
+      visitor.send({ op: 'typing' });
+      await reply(conversationId, 'Hola, ¿en qué puedo ayudarle?');
+      await queue.waitFor(() => changesOf(conversationId) === 3);
+      await operatorCall(`/support/conversations/${conversationId}/close`, {});
+      await queue.waitFor(() => changesOf(conversationId) === 4);
+    } finally {
+      await Promise.all([queue.close(), refused.close(), visitor.close()]);
+    }
+  });
+
+  it("an answer while the user's chat is closed leaves one inbox message (not one per answer); none while the chat is open", async () => {
+    const user = await registerUser(testApp);
+    const { id } = (await open({}, user.token)).body.data;
+    const supportNotices = async () =>
+      (
+        await testApp.call<{ list: Array<{ title: string }> }>('/userMessage/getMessage', {
+          token: user.token,
+          method: 'GET',
+          language: 'es',
+        })
+      ).body.data.list.filter((message) => message.title === 'El soporte le respondió');
+
+    await reply(id, 'Primera respuesta');
+    await reply(id, 'Segunda respuesta, antes de que lea la primera');
+    expect(await supportNotices()).toHaveLength(1);
+
+    const chat = await connectSupport(socketUrl);
+    try {
+      await chat.join({ token: user.token });
+      chat.send({ op: 'read', upToId: chat.messages().at(-1)?.id });
+      await chat.waitFor((events) => events.some((event) => event.type === 'read' && event.author === 'user'));
+      await reply(id, 'Con el chat abierto');
+      await chat.waitFor((events) => events.some((event) => event.type === 'message' && event.message.text === 'Con el chat abierto'));
+      expect(await supportNotices()).toHaveLength(1);
+    } finally {
+      await chat.close();
+    }
+  });
+  it("an agent's image goes through the uploads module to the conversation's own user or device, and to nobody else", async () => {
+    const device = newDevice();
+    const { id } = (await open({ deviceToken: device })).body.data;
+    const visitor = await connectSupport(socketUrl);
+    try {
+      await visitor.join({ deviceToken: device });
+      const boundary = `----support${Date.now().toString(16)}`;
+      const sent = await testApp.app.inject({
+        method: 'POST',
+        url: `/admin/api/support/conversations/${id}/image`,
+        headers: { authorization: agent, 'content-type': `multipart/form-data; boundary=${boundary}`, languages: 'en' },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pasos.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          tinyPng,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const message = (sent.json() as { code: number; data: { id: string; imageUrl: string; text: string | null; author: string } }).data;
+      expect(message).toMatchObject({ author: 'agent', text: null, imageUrl: expect.stringMatching(/^\/web\/file\//) });
+      await visitor.waitFor((events) => events.some((event) => event.type === 'message' && event.message.id === message.id));
+
+      const image = (body: object, token?: string) =>
+        testApp.app.inject({ method: 'POST', url: '/web/support/image', headers: token ? { authorization: token } : {}, payload: body });
+      const shown = await image({ deviceToken: device, messageId: message.id });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['content-type']).toBe('image/png');
+      expect(shown.rawPayload.subarray(0, 8)).toEqual(tinyPng.subarray(0, 8));
+      // Another device, a signed-in stranger, and the plain file route (the agent's image is not a user's upload) see nothing.
+      expect((await image({ deviceToken: newDevice(), messageId: message.id })).statusCode).not.toBe(200);
+      const stranger = await registerUser(testApp);
+      expect((await image({ messageId: message.id }, stranger.token)).statusCode).not.toBe(200);
+      const plain = await testApp.app.inject({ method: 'GET', url: message.imageUrl, headers: { authorization: stranger.token } });
+      expect(plain.statusCode).not.toBe(200);
+      // The console shows it through the operators' file route.
+      const forAgent = await testApp.app.inject({
+        method: 'GET',
+        url: message.imageUrl.replace('/web/file/', '/admin/api/file/'),
+        headers: { authorization: agent },
+      });
+      expect(forAgent.statusCode).toBe(200);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

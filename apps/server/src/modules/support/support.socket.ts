@@ -11,7 +11,7 @@ import type { EventBus } from '../../platform/bus/index.ts';
 import { AppError, type OperatorPrincipal } from '../../platform/http/index.ts';
 import { translate } from '../../platform/i18n/index.ts';
 import * as repository from './support.repository.ts';
-import { callerOf, conversationTopic, type SupportCaller, type SupportService } from './support.service.ts';
+import { callerOf, conversationTopic, type SupportCaller, type SupportService, supportQueueTopic } from './support.service.ts';
 
 export type SupportSocketOptions = {
   service: SupportService;
@@ -29,6 +29,8 @@ type Connection = {
   caller: SupportCaller | undefined;
   conversationId: number | undefined;
   stop: () => void;
+  /** Stops following the console's queue (a socket may follow the queue and one conversation). */
+  stopQueue: () => void;
   isAlive: boolean;
 };
 
@@ -86,15 +88,25 @@ async function handle(connection: Connection, message: SupportSocketClientMessag
     const caller = callerOf(principal ? Number(principal.userId) : null, message.deviceToken);
     const { row, messages } = await service.join(caller, connection.locale, message.afterId === null ? null : Number(message.afterId));
     Object.assign(connection, { side: 'user', caller });
-    return follow(connection, bus, row.id, async () => ({
+    await follow(connection, bus, row.id, async () => ({
       conversationId: String(row.id),
       messages,
       ...repository.readMarksOf(row),
       status: row.status,
       isRatingAsked: row.isRatingAsked,
     }));
+    // The chat is open on this socket: an agent's answer needs no inbox message while it is.
+    const unfollow = connection.stop;
+    const leave = service.presence.enter(row.id);
+    connection.stop = () => {
+      unfollow();
+      leave();
+    };
+    return;
   }
+  if (message.op === 'listen') return listen(connection, message.deviceToken, options);
   if (message.op === 'watch') return watch(connection, message, options);
+  if (message.op === 'watchQueue') return watchQueue(connection, message.operatorToken, options);
   const conversationId = connection.conversationId;
   if (conversationId === undefined || connection.side === undefined) throw new AppError('SUPPORT_CALLER_MISSING');
   if (message.op === 'typing') return void bus.publish(conversationTopic(conversationId), { type: 'typing', author: connection.side });
@@ -103,11 +115,46 @@ async function handle(connection: Connection, message: SupportSocketClientMessag
   return service.markRead(conversationId, Number(message.upToId));
 }
 
-/** An agent's console follows one conversation: an operator session whose role answers support chats. */
-async function watch(connection: Connection, message: Extract<SupportSocketClientMessage, { op: 'watch' }>, options: SupportSocketOptions) {
-  const operator = await options.authenticateOperator(message.operatorToken);
+/**
+ * A visitor's chat button, the chat closed: hears the agents' answers of the device's conversation and
+ * nothing else (no typing, no receipts, no history), so its badge counts up live. It sends nothing.
+ */
+async function listen(connection: Connection, deviceToken: string, options: SupportSocketOptions) {
+  const row = await options.service.conversationOfDevice(callerOf(null, deviceToken));
+  connection.stop();
+  Object.assign(connection, { side: undefined, caller: undefined, conversationId: undefined });
+  connection.stop = options.bus.subscribe(conversationTopic(row.id), (payload) => {
+    const event = payload as SupportSocketServerMessage;
+    if (event.type === 'message' && event.message.author === 'agent') send(connection, event);
+  });
+  send(connection, {
+    type: 'joined',
+    conversationId: String(row.id),
+    messages: [],
+    ...repository.readMarksOf(row),
+    status: row.status,
+    isRatingAsked: row.isRatingAsked,
+  });
+}
+
+async function requireAgent(operatorToken: string, options: SupportSocketOptions) {
+  const operator = await options.authenticateOperator(operatorToken);
   if (!operator) throw new AppError('UNAUTHORIZED');
   if (!roleHasPermission(operator.role, 'support.chat')) throw new AppError('OPERATOR_FORBIDDEN');
+  return operator;
+}
+
+/** The console's queue: told which conversations changed, and reads the page again itself (only ids travel). */
+async function watchQueue(connection: Connection, operatorToken: string, options: SupportSocketOptions) {
+  await requireAgent(operatorToken, options);
+  connection.stopQueue();
+  connection.stopQueue = options.bus.subscribe(supportQueueTopic, (payload) => send(connection, payload as SupportSocketServerMessage));
+  send(connection, { type: 'queue', conversationIds: [] });
+}
+
+/** An agent's console follows one conversation: an operator session whose role answers support chats. */
+async function watch(connection: Connection, message: Extract<SupportSocketClientMessage, { op: 'watch' }>, options: SupportSocketOptions) {
+  await requireAgent(message.operatorToken, options);
   const conversationId = Number(message.conversationId);
   const { db } = options.service.dependencies;
   const row = await repository.conversationById(db, conversationId);
@@ -154,6 +201,7 @@ export function registerSupportSocket(app: FastifyInstance, options: SupportSock
       caller: undefined,
       conversationId: undefined,
       stop: () => undefined,
+      stopQueue: () => undefined,
       isAlive: true,
     };
     connections.add(connection);
@@ -163,6 +211,7 @@ export function registerSupportSocket(app: FastifyInstance, options: SupportSock
     socket.on('close', () => {
       connections.delete(connection);
       connection.stop();
+      connection.stopQueue();
     });
     // One message at a time per socket, in the order sent: a join finishes before the send after it.
     let queue = Promise.resolve();

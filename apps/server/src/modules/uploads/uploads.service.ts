@@ -67,6 +67,25 @@ export function createUploadsService(dependencies: { db: Database; storage: File
       return { url: `${URL_PREFIX}${storageKey}` };
     },
 
+    /**
+     * Stores a re-encoded copy of an image an operator sends (a support agent's image in a chat): owned by
+     * the operator, outside any user's quota. The module that shows it to a user decides who may read it.
+     */
+    async storeForOperator(operatorId: number, bytes: Uint8Array): Promise<{ url: string }> {
+      if (bytes.length === 0) throw new AppError('UPLOAD_MISSING');
+      const image = reencodeImage(bytes);
+      if (!image) throw new AppError('UPLOAD_TYPE_REFUSED');
+      const storageKey = `${randomBytes(16).toString('hex')}.${EXTENSIONS[image.contentType]}`;
+      await storage.put(storageKey, image.bytes);
+      try {
+        await db.insert(uploads).values({ operatorId, storageKey, contentType: image.contentType, sizeBytes: image.bytes.length });
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+      return { url: `${URL_PREFIX}${storageKey}` };
+    },
+
     /** The file behind a URL or key, if the user owns it; undefined otherwise (the caller answers "not found"). */
     async readOwned(userId: number | 'operator', urlOrKey: string) {
       const storageKey = urlOrKey.startsWith(URL_PREFIX) ? urlOrKey.slice(URL_PREFIX.length) : urlOrKey;

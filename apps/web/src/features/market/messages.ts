@@ -1,6 +1,9 @@
 import type { MessageLoaders } from '@bolsa/client-kit/i18n';
 
-/** The popular page's strings: loaded with that page (see `app/page-loaders.ts`), not with the first screen. */
+/**
+ * The market feature's strings (the popular and product pages, and the quote page's indicators, order
+ * book and profile): loaded with those pages (see `app/page-loaders.ts`), not with the first screen.
+ */
 export const marketMessages: MessageLoaders = {
   es: () => import('./locales/es.json'),
   en: () => import('./locales/en.json'),

@@ -1,8 +1,9 @@
-import { operatorSupportApi, type SupportSocketServerMessage, supportSocketPath } from '@bolsa/contracts';
+import { fillPath } from '@bolsa/client-kit/api-client';
+import { operatorSupportApi, operatorSupportImagePath, type SupportSocketServerMessage, supportSocketPath } from '@bolsa/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { callApi } from '../../../lib/api-client.ts';
+import { ApiError, buildHeaders, buildUrl, callApi, handleUnauthorized } from '../../../lib/api-client.ts';
 import { getOperatorToken } from '../../../lib/session-store.ts';
 
 export type SupportQueue = z.infer<typeof operatorSupportApi.queue.data>;
@@ -10,15 +11,19 @@ export type SupportDetail = z.infer<typeof operatorSupportApi.detail.data>;
 export type QueueStatus = 'open' | 'closed' | 'all';
 
 export const QUEUE_PAGE_SIZE = 20;
-/** The queue has no socket of its own: it is read again every few seconds, so new and waiting conversations show up. */
-const QUEUE_REFRESH_MS = 5_000;
+/**
+ * The queue is live: the support socket tells the console which conversations changed and the page is
+ * read again (at most once a second). A slow read every minute covers a socket that was down.
+ */
+const QUEUE_SAFETY_REFRESH_MS = 60_000;
+const QUEUE_REREAD_MIN_MS = 1_000;
 
 export function useSupportQueue(status: QueueStatus, pageNum: number) {
   return useQuery({
     queryKey: ['support', 'queue', status, pageNum],
     queryFn: ({ signal }) => callApi(operatorSupportApi.queue, { query: { status, pageNum, pageSize: QUEUE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
+    refetchInterval: QUEUE_SAFETY_REFRESH_MS,
   });
 }
 
@@ -59,6 +64,28 @@ export function useSupportAction() {
   });
 }
 
+/** Sends the user an image (multipart, stored through the uploads module on the server), then reads the conversation again. */
+export function useSendImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      const response = await fetch(buildUrl(fillPath(operatorSupportImagePath, { id })), {
+        method: 'POST',
+        headers: buildHeaders(false),
+        body: form,
+        credentials: 'same-origin',
+      });
+      const payload = (await response.json().catch(() => undefined)) as { code?: number; msg?: string } | undefined;
+      if (response.status === 401) handleUnauthorized();
+      if (payload?.code !== 200) throw new ApiError(payload?.msg ?? response.statusText, payload?.code ?? response.status);
+      return payload;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support'] }),
+  });
+}
+
 export function useSaveCannedReply() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -83,8 +110,7 @@ export function useConversationSocket(id: string | undefined) {
     let reconnect: ReturnType<typeof setTimeout> | undefined;
     let isClosed = false;
     const connect = () => {
-      const { protocol, host } = window.location;
-      const created = new WebSocket(`${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${supportSocketPath}`);
+      const created = new WebSocket(supportSocketUrl());
       socket.current = created;
       created.onopen = () =>
         created.send(JSON.stringify({ op: 'watch', operatorToken: getOperatorToken() ?? '', conversationId: id, afterId: null }));
@@ -120,4 +146,58 @@ export function useConversationSocket(id: string | undefined) {
     socket.current.send(JSON.stringify({ op: 'typing' }));
   };
   return { isUserTyping, typing };
+}
+
+function supportSocketUrl() {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${supportSocketPath}`;
+}
+
+/**
+ * Follows the queue on the support socket: a new conversation, a user's message, an answer, an assignment
+ * or a closing reads the queue again (grouped: at most once a second), and so does a reconnect. Answers
+ * whether the socket is live.
+ */
+export function useQueueSocket() {
+  const queryClient = useQueryClient();
+  const [isLive, setLive] = useState(false);
+  useEffect(() => {
+    let isClosed = false;
+    let socket: WebSocket | null = null;
+    let reconnect: ReturnType<typeof setTimeout> | undefined;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    let lastReadAt = 0;
+    const reread = () => {
+      if (pending) return;
+      const wait = Math.max(0, lastReadAt + QUEUE_REREAD_MIN_MS - Date.now());
+      pending = setTimeout(() => {
+        pending = undefined;
+        lastReadAt = Date.now();
+        void queryClient.invalidateQueries({ queryKey: ['support', 'queue'] });
+      }, wait);
+    };
+    const connect = () => {
+      const created = new WebSocket(supportSocketUrl());
+      socket = created;
+      created.onopen = () => created.send(JSON.stringify({ op: 'watchQueue', operatorToken: getOperatorToken() ?? '' }));
+      created.onmessage = (raw) => {
+        const event = JSON.parse(String(raw.data)) as SupportSocketServerMessage;
+        if (event.type !== 'queue') return;
+        setLive(true);
+        reread();
+      };
+      created.onclose = () => {
+        setLive(false);
+        if (!isClosed) reconnect = setTimeout(connect, 2_000);
+      };
+    };
+    connect();
+    return () => {
+      isClosed = true;
+      if (reconnect) clearTimeout(reconnect);
+      if (pending) clearTimeout(pending);
+      socket?.close();
+    };
+  }, [queryClient]);
+  return isLive;
 }

@@ -19,6 +19,26 @@ class QuietSocket {
   close() {}
 }
 
+/** Sockets the console opened, to speak for the server. */
+const sockets: RecordingSocket[] = [];
+class RecordingSocket extends QuietSocket {
+  sent: unknown[] = [];
+  constructor() {
+    super();
+    sockets.push(this);
+    queueMicrotask(() => {
+      this.readyState = 1;
+      this.onopen?.();
+    });
+  }
+  override send(text?: unknown) {
+    this.sent.push(JSON.parse(String(text)));
+  }
+  receive(event: unknown) {
+    (this.onmessage as ((event: { data: string }) => void) | null)?.({ data: JSON.stringify(event) });
+  }
+}
+
 const item = {
   id: '5',
   userId: '42',
@@ -95,5 +115,30 @@ describe('support console', () => {
     fireEvent.change(reply, { target: { value: 'Lo reviso ahora' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(replies).toEqual([expect.objectContaining({ text: 'Lo reviso ahora' })]));
+  }, 90_000);
+
+  it('reads the queue again when the support socket says a conversation changed, without a reload', async () => {
+    sockets.length = 0;
+    vi.stubGlobal('WebSocket', RecordingSocket);
+    let queueReads = 0;
+    let list: Array<Omit<typeof item, 'userId' | 'userEmail'> & { userId: string | null; userEmail: string | null }> = [item];
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/support/canned-replies')) return envelope(200, []);
+      queueReads += 1;
+      return envelope(200, { list, total: list.length, pageNum: 1, pageSize: 20, hasMore: false });
+    });
+    renderConsole('/support');
+    await screen.findByText('ana@example.com', {}, { timeout: 30_000 });
+    const isQueueSocket = (socket: RecordingSocket) => socket.sent.some((message) => (message as { op: string }).op === 'watchQueue');
+    await waitFor(() => expect(sockets.some(isQueueSocket)).toBe(true));
+    const watching = sockets.find(isQueueSocket);
+    expect(watching?.sent).toEqual([{ op: 'watchQueue', operatorToken: 'support-token' }]);
+    const readsBefore = queueReads;
+    list = [{ ...item, id: '6', userId: null, userEmail: null, lastMessageText: 'Soy un visitante nuevo' }, item];
+    watching?.receive({ type: 'queue', conversationIds: ['6'] });
+    expect(await screen.findByText('Soy un visitante nuevo', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(queueReads).toBe(readsBefore + 1);
+    expect(screen.getByText('Live')).toBeTruthy();
   }, 90_000);
 });

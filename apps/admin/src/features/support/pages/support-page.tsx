@@ -1,6 +1,23 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { paymentRiskOf } from '@bolsa/contracts';
-import { Alert, Button, Card, Col, Descriptions, Empty, Input, List, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Input,
+  List,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { AuthorizedImage } from '../../../components/authorized-image.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -12,17 +29,19 @@ import {
   type SupportDetail,
   useCannedReplies,
   useConversationSocket,
+  useQueueSocket,
+  useSendImage,
   useSupportAction,
   useSupportConversation,
   useSupportQueue,
 } from '../api/support-api.ts';
 import { CannedRepliesCard } from './canned-replies-card.tsx';
 
-/** Minutes since a moment, re-rendered every 30 s so waiting times grow on screen. */
+/** Minutes since a moment, re-rendered every 10 s so waiting times grow on screen without a reload. */
 function useMinutesSince() {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    const timer = setInterval(() => setNow(Date.now()), 10_000);
     return () => clearInterval(timer);
   }, []);
   return (timestamp: number) => Math.max(0, Math.floor((now - timestamp) / 60_000));
@@ -33,9 +52,14 @@ function Queue({ selected, onSelect }: { selected: string | undefined; onSelect:
   const [status, setStatus] = useState<QueueStatus>('open');
   const [pageNum, setPageNum] = useState(1);
   const queue = useSupportQueue(status, pageNum);
+  const isLive = useQueueSocket();
   const minutesSince = useMinutesSince();
   return (
-    <Card title={t('support.queue')} size="small">
+    <Card
+      title={t('support.queue')}
+      size="small"
+      extra={<Tag color={isLive ? 'green' : 'default'}>{isLive ? t('support.queueLive') : t('support.queueOffline')}</Tag>}
+    >
       <Radio.Group
         value={status}
         onChange={(event) => setStatus(event.target.value)}
@@ -109,6 +133,7 @@ function Composer({ detail, onTyping }: { detail: SupportDetail; onTyping: () =>
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const action = useSupportAction();
+  const sendImage = useSendImage();
   const canned = useCannedReplies();
   const risks = paymentRiskOf(draft);
   const id = detail.conversation.id;
@@ -141,16 +166,29 @@ function Composer({ detail, onTyping }: { detail: SupportDetail; onTyping: () =>
           title={t('support.heldWarning', { reasons: risks.map((risk) => t(`support.risk.${risk}`)).join(', ') })}
         />
       )}
-      <Button
-        type="primary"
-        disabled={draft.trim() === '' || risks.length > 0}
-        loading={action.isPending}
-        onClick={() =>
-          action.mutate({ id, kind: 'reply', text: draft.trim(), clientKey: crypto.randomUUID() }, { onSuccess: () => setDraft('') })
-        }
-      >
-        {t('support.send')}
-      </Button>
+      <Space>
+        <Button
+          type="primary"
+          disabled={draft.trim() === '' || risks.length > 0}
+          loading={action.isPending}
+          onClick={() =>
+            action.mutate({ id, kind: 'reply', text: draft.trim(), clientKey: crypto.randomUUID() }, { onSuccess: () => setDraft('') })
+          }
+        >
+          {t('support.send')}
+        </Button>
+        <Upload
+          accept="image/png,image/jpeg,image/webp"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            sendImage.mutate({ id, file });
+            return false;
+          }}
+        >
+          <Button loading={sendImage.isPending}>{t('support.sendImage')}</Button>
+        </Upload>
+      </Space>
+      {sendImage.isError && <Alert type="error" title={sendImage.error.message} />}
     </Space>
   );
 }

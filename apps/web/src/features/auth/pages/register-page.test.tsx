@@ -89,6 +89,7 @@ describe('RegisterPage', () => {
         email: 'ana@example.com',
         invitationCode: 'ZX81',
         hasPayPassword: false,
+        hasTwoFactor: false,
         wsUrl: null,
         createTimeTimestamp: 1,
       },

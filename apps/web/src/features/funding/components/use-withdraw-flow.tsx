@@ -3,6 +3,7 @@ import { resultCodeOf } from '@bolsa/contracts';
 import { Dialog } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 import { PayPasswordPad } from '../../../components/pay-password-pad.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
 import { isAnswerUnknown, useSubmissionKey } from '../../../lib/idempotency.ts';
@@ -20,11 +21,14 @@ type Pending<Body> = { body: Body; summary: ReactNode };
  * the others type it on the pad. Each submission carries one idempotency key, kept while
  * the same request is retried after an answer that never came, so a retry never withdraws twice.
  */
-export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, idempotencyKey: string) => Promise<unknown>) {
+export function useWithdrawFlow<Body>(
+  apply: (body: Body, payPassword: string, idempotencyKey: string, secondFactor: { otpCode?: string }) => Promise<unknown>,
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useUserInfo();
   const submissionKey = useSubmissionKey();
+  const askSecondFactor = useSecondFactor();
   const [pending, setPending] = useState<Pending<Body> | null>(null);
   const hasPayPassword = user?.hasPayPassword === true;
   const identity = useIdentityState();
@@ -51,10 +55,14 @@ export function useWithdrawFlow<Body>(apply: (body: Body, payPassword: string, i
     setPending({ body, summary });
   };
 
-  const confirm = (payPassword: string): Promise<unknown> | undefined => {
+  // With two-factor on, the code is asked for once the pay password is typed (issue 25 §1).
+  const confirm = async (payPassword: string): Promise<unknown> => {
     if (!pending) return undefined;
+    const secondFactor = await askSecondFactor();
+    // Cancelled: the pad clears and waits, as after a refusal.
+    if (!secondFactor) throw new Error('no second-factor code given');
     const idempotencyKey = submissionKey.keyFor(JSON.stringify(pending.body));
-    return apply(pending.body, payPassword, idempotencyKey).then(
+    return apply(pending.body, payPassword, idempotencyKey, secondFactor).then(
       () => {
         submissionKey.settle();
         setPending(null);

@@ -2,6 +2,7 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { addCardBody } from '@bolsa/contracts';
 import { type FormEvent, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { hasHistory } from '../../../lib/navigation.ts';
@@ -24,6 +25,7 @@ export function BankCardEditPage() {
   const id = searchParams.get('id');
   const cards = useBankCards();
   const save = useSaveBankCard();
+  const askSecondFactor = useSecondFactor();
   const form = useForm(addCardBody, { bankName: '', accountName: '', cardNumber: '', routingNumber: '' });
   const editing = id ? cards.data?.find((card) => card.id === id) : undefined;
   const { setValue } = form;
@@ -35,11 +37,13 @@ export function BankCardEditPage() {
     setValue('routingNumber', editing.routingNumber ?? '');
   }, [editing, setValue]);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
-    save.mutate(id ? { ...body, id: Number(id) } : body, {
+    const secondFactor = await askSecondFactor();
+    if (!secondFactor) return;
+    save.mutate(id ? { ...body, ...secondFactor, id: Number(id) } : { ...body, ...secondFactor }, {
       onSuccess: () => {
         showToast(t('funding.cardSaved'), 'success');
         if (hasHistory()) navigate(-1);
@@ -58,7 +62,7 @@ export function BankCardEditPage() {
     <>
       <NavBar title={id ? t('funding.editCardTitle') : t('funding.addCardTitle')} />
       <div className="page-body">
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <FormField
             label={t('fields.bankName')}
             name="bankName"

@@ -14,6 +14,7 @@ import { useDeleteWithdrawalAddress } from '../api/delete-withdrawal-address.ts'
 import { useWithdrawalAddresses, type WithdrawalAddress } from '../api/get-withdrawal-addresses.ts';
 import { useSaveWithdrawalAddress } from '../api/save-withdrawal-address.ts';
 import '../funding.css';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 
 /** The id of an edited address is kept apart: an empty id would not pass the contract's id rule. */
 const emptyForm = { network: 'TRC20', address: '', label: '' };
@@ -77,6 +78,7 @@ export function CryptoAddressesPage() {
   const { t } = useTranslation();
   const addresses = useWithdrawalAddresses();
   const save = useSaveWithdrawalAddress();
+  const askSecondFactor = useSecondFactor();
   const remove = useDeleteWithdrawalAddress();
   const [editingId, setEditingId] = useState<string | null>(null);
   const form = useForm(saveAddressBody, emptyForm);
@@ -93,11 +95,13 @@ export function CryptoAddressesPage() {
     for (const [name, value] of Object.entries(emptyForm)) form.setValue(name as keyof typeof emptyForm, value);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
-    save.mutate(editingId ? { ...body, id: Number(editingId) } : body, {
+    const secondFactor = await askSecondFactor();
+    if (!secondFactor) return;
+    save.mutate(editingId ? { ...body, ...secondFactor, id: Number(editingId) } : { ...body, ...secondFactor }, {
       onSuccess: () => {
         showToast(t('funding.addressSaved'), 'success');
         reset();
@@ -137,7 +141,7 @@ export function CryptoAddressesPage() {
           <h2 id="address-form-title" className="section-title">
             {editingId ? t('funding.editAddressTitle') : t('funding.addAddressTitle')}
           </h2>
-          <form className="form" onSubmit={submit} noValidate>
+          <form className="form" onSubmit={(event) => void submit(event)} noValidate>
             <FormSelect
               label={t('fields.network')}
               value={form.values.network}

@@ -30,8 +30,9 @@ export function WithdrawBankPage() {
   const usable = useUsableWithdrawal();
   const apply = useApplyWithdrawal();
   const form = useForm(bankFormSchema, { method: 'bank', cardId: '', amount: '' });
-  const flow = useWithdrawFlow((body: { cardId: number; amount: string }, payPassword: string, idempotencyKey: string) =>
-    apply.mutateAsync({ method: 'bank', ...body, payPassword, idempotencyKey }),
+  const flow = useWithdrawFlow(
+    (body: { cardId: number; amount: string }, payPassword: string, idempotencyKey: string, secondFactor: { otpCode?: string }) =>
+      apply.mutateAsync({ method: 'bank', ...body, payPassword, idempotencyKey, ...secondFactor }),
   );
 
   const submit = (event: FormEvent) => {

@@ -35,8 +35,9 @@ export function WithdrawCryptoPage() {
   const usable = useUsableWithdrawal();
   const apply = useApplyWithdrawal();
   const form = useForm(cryptoFormSchema, { method: 'crypto', addressId: '', amount: '' });
-  const flow = useWithdrawFlow((body: { addressId: number; amount: string }, payPassword: string, idempotencyKey: string) =>
-    apply.mutateAsync({ method: 'crypto', ...body, payPassword, idempotencyKey }),
+  const flow = useWithdrawFlow(
+    (body: { addressId: number; amount: string }, payPassword: string, idempotencyKey: string, secondFactor: { otpCode?: string }) =>
+      apply.mutateAsync({ method: 'crypto', ...body, payPassword, idempotencyKey, ...secondFactor }),
   );
 
   const submit = (event: FormEvent) => {

@@ -21,7 +21,7 @@ import '../funding.css';
 
 /** The contract body without what the pad adds; the withdrawal password is the pay password. */
 const otherFormSchema = otherWithdrawalApplyBody.omit({ payPassword: true, idempotencyKey: true, quoteId: true });
-type OtherForm = Omit<OtherWithdrawalApplyInput, 'payPassword' | 'idempotencyKey' | 'quoteId'>;
+type OtherForm = Omit<OtherWithdrawalApplyInput, 'payPassword' | 'otpCode' | 'idempotencyKey' | 'quoteId'>;
 type QuotedForm = OtherForm & { quoteId: string };
 type TextField = 'institutionName' | 'branchNumber' | 'branchName' | 'accountNumber' | 'recipientName';
 
@@ -48,8 +48,8 @@ export function WithdrawOtherPage() {
     recipientName: '',
     amount: '',
   });
-  const flow = useWithdrawFlow((body: QuotedForm, payPassword: string, idempotencyKey: string) =>
-    apply.mutateAsync({ ...body, payPassword, idempotencyKey }),
+  const flow = useWithdrawFlow((body: QuotedForm, payPassword: string, idempotencyKey: string, secondFactor: { otpCode?: string }) =>
+    apply.mutateAsync({ ...body, payPassword, idempotencyKey, ...secondFactor }),
   );
 
   // The yen paid is quoted before the pad opens (honoured 30 s), so the person confirms the yen they will receive.

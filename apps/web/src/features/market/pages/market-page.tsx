@@ -93,6 +93,11 @@ export function MarketPage() {
         }
       />
       <PushStatusBanner />
+      <nav className="market-links" aria-label={t('products.links.label')}>
+        <Link to={pagePath('productFuture')}>{t('products.links.future')}</Link>
+        <Link to={pagePath('productTaiwan')}>{t('products.links.taiwan')}</Link>
+        <Link to={pagePath('popular')}>{t('popular.title')}</Link>
+      </nav>
       <Tabs activeKey={active} onChange={(key) => setSearchParams({ tab: key }, { replace: true })} className="market-tabs">
         {marketTabs.map((tab) => (
           <Tabs.Tab key={tab.key} title={exchangeNames.has(tab.key) ? tab.key : t(`market.tabs.${tab.key}`)}>

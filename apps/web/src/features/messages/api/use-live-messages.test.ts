@@ -112,6 +112,26 @@ describe('live messages', () => {
     expect(queryClient.getQueryState(alertsKey)?.isInvalidated).toBe(true);
   });
 
+  it("refetches the inbox for support's answer without a toast of its own (the chat button announces it)", async () => {
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery({ queryKey: [...queryKeys.messages, 'es'], queryFn: async () => inbox([]) });
+    const fake = fakeClient();
+    followLiveMessages({
+      client: fake.client,
+      token: 't-1',
+      queryClient,
+      language: () => 'es',
+      t: (key, values) => `${key}:${values?.title ?? ''}`,
+    });
+    fetched = [['4', '3']];
+    fake.emit({ id: '3', template: 'supportReplied' });
+    await vi.waitFor(() => expect(queryClient.getQueryState([...queryKeys.messages, 'es'])?.isInvalidated).toBe(true));
+    // The next message is toasted as usual, and it is the only toast.
+    fake.emit({ id: '4', template: 'depositCredited' });
+    await vi.waitFor(() => expect(toasts).toContain('messages.newMessageNamed:Título 4'));
+    expect(toasts).toEqual(['messages.newMessageNamed:Título 4']);
+  });
+
   it('signs the socket out when there is no session', () => {
     const fake = fakeClient();
     followLiveMessages({ client: fake.client, token: null, queryClient: new QueryClient(), language: () => 'es', t: (key) => key });

@@ -35,6 +35,8 @@ export function followLiveMessages(options: {
     if (event.template?.startsWith('priceAlert')) void queryClient.invalidateQueries({ queryKey: alertsQueryScope });
     void (async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+      // Support's answer is announced by the chat button itself (its badge and notice): one toast, not two.
+      if (event.template === 'supportReplied') return;
       // The text comes from the API, rendered in the reader's language; the event carries only the id.
       // The inbox query (with the contracts' schemas) and the toast (with antd-mobile) load on the first
       // message, not with the app shell that mounts this: they stay out of the first bundle.

@@ -13,13 +13,17 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { loginRouteBackTo, paymentRouteOf } from '../../../lib/navigation.ts';
 import { pagePath } from '../../../lib/pages.ts';
 import { useLiveQuotes } from '../../../lib/push-client.ts';
-import { useToken } from '../../../lib/session-store.ts';
+import { useStoredUser, useToken } from '../../../lib/session-store.ts';
 import { showError, showToast } from '../../../lib/toast.ts';
 import { useKline } from '../api/get-kline.ts';
 import { useQuoteDetail } from '../api/get-quote-detail.ts';
 import { useRemoveFromWatchlist } from '../api/remove-from-watchlist.ts';
 import { useSaveToWatchlist } from '../api/save-to-watchlist.ts';
+import { ForexSessions } from '../components/forex-sessions.tsx';
+import { IndicatorBar } from '../components/indicator-bar.tsx';
+import { type IndicatorSettings, readIndicatorSettings, saveIndicatorSettings } from '../components/indicator-settings.ts';
 import { KlineChart } from '../components/kline-chart.tsx';
+import { OrderBook } from '../components/order-book.tsx';
 import '../quote.css';
 
 type Variant = 'stock' | 'future' | 'globalindex' | 'forex';
@@ -77,7 +81,7 @@ function WatchToggle({ detail }: { detail: QuoteDetail }) {
 function TradeButtons({ name, code, source, isStock }: { name: string; code: string; source: string; isStock: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="quote-trade-bar">
+    <div className="quote-trade-bar" data-bottom-bar="">
       <Link className="button button-buy" to={paymentRouteOf({ name, code, source, direction: tradeDirections.buy })}>
         {t('trade.buy')}
       </Link>
@@ -103,10 +107,81 @@ function Field({ label, value, isWide = false }: { label: string; value: string 
   );
 }
 
+/**
+ * The profile of issue 17 §2: a future's margin; an S&P 500 stock's sector and industry, exchange,
+ * EPS, P/E and dividend yield; a pair's pip and what it is worth.
+ */
+function ProfileFields({ data, variant }: { data: QuoteDetail; variant: Variant }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const number = (value: string | null | undefined) => (value ? formatDecimal(value, locale) : null);
+  return (
+    <>
+      <Field label={t('instrumentProfile.margin')} value={number(data.margin)} />
+      {data.gics_sector ? (
+        <>
+          <Field label={t('quote.fields.sector')} value={t(`instrumentProfile.sectors.${data.gics_sector}`)} isWide />
+          <Field label={t('instrumentProfile.industry')} value={data.sector} isWide />
+        </>
+      ) : (
+        <Field label={t('quote.fields.sector')} value={data.sector} isWide />
+      )}
+      <Field label={t('instrumentProfile.exchange')} value={variant === 'stock' ? data.market : null} />
+      <Field label={t('instrumentProfile.eps')} value={number(data.eps)} />
+      <Field label={t('instrumentProfile.peRatio')} value={number(data.pe_ratio)} />
+      <Field
+        label={t('instrumentProfile.dividendYield')}
+        value={data.dividend_yield ? `${formatNumber(data.dividend_yield, locale, { decimals: 2, minimumDecimals: 2 })}%` : null}
+      />
+      <Field label={t('instrumentProfile.pipSize')} value={data.pip_size} />
+      <Field
+        label={t('instrumentProfile.pipValue')}
+        value={
+          data.pip_value
+            ? [
+                `${number(data.pip_value)} ${data.currency}`,
+                data.pip_value_usd && data.currency !== 'USD' ? `${number(data.pip_value_usd)} USD` : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            : null
+        }
+        isWide
+      />
+    </>
+  );
+}
+
+function FrameTabs({ frame, onChange }: { frame: KlineType; onChange: (frame: KlineType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="kline-frames" role="tablist" aria-label={t('quote.timeFrames')}>
+      {klineTypes.map((type) => (
+        <button
+          key={type}
+          type="button"
+          role="tab"
+          aria-selected={frame === type}
+          className={`kline-frame${frame === type ? ' is-active' : ''}`}
+          onClick={() => onChange(type)}
+        >
+          {type}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function QuoteView({ code, market, variant }: { code: string; market: string | undefined; variant: Variant }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [frame, setFrame] = useState<KlineType>('1D');
+  const userId = useStoredUser()?.id;
+  const [indicators, setIndicators] = useState<IndicatorSettings>(() => readIndicatorSettings(userId));
+  const changeIndicators = (next: IndicatorSettings) => {
+    setIndicators(next);
+    saveIndicatorSettings(userId, next);
+  };
   const detail = useQuoteDetail(code, market);
   const kline = useKline(code, frame, market);
   const live = useLiveQuotes([code]).get(code);
@@ -154,21 +229,14 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
       {status !== 'open' && data.nextOpenTimestamp ? (
         <p className="quote-next-open">{t('quote.nextOpen', { time: formatDate(data.nextOpenTimestamp) })}</p>
       ) : null}
-      <div className="kline-frames" role="tablist" aria-label={t('quote.timeFrames')}>
-        {klineTypes.map((type) => (
-          <button
-            key={type}
-            type="button"
-            role="tab"
-            aria-selected={frame === type}
-            className={`kline-frame${frame === type ? ' is-active' : ''}`}
-            onClick={() => setFrame(type)}
-          >
-            {type}
-          </button>
-        ))}
-      </div>
-      <KlineChart kline={kline.data?.type === frame ? kline.data : undefined} tickSize={data.tick_size} live={live} />
+      <FrameTabs frame={frame} onChange={setFrame} />
+      <IndicatorBar settings={indicators} onChange={changeIndicators} />
+      <KlineChart
+        kline={kline.data?.type === frame ? kline.data : undefined}
+        tickSize={data.tick_size}
+        live={live}
+        indicators={indicators}
+      />
       <dl className="detail-grid">
         <Field label={t('quote.fields.open')} value={number(live?.open ?? data.open)} />
         <Field label={t('quote.fields.prevClose')} value={number(data.prev_close)} />
@@ -195,8 +263,11 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
         <Field label={t('quote.fields.multiplier')} value={data.multiplier} />
         <Field label={t('quote.fields.tickSize')} value={data.tick_size} />
         <Field label={t('quote.fields.lotSize')} value={data.lot_size} />
-        <Field label={t('quote.fields.sector')} value={data.sector} isWide />
+        <ProfileFields data={data} variant={variant} />
       </dl>
+      {data.eps !== null || data.dividend_yield !== null ? <p className="profile-note">{t('instrumentProfile.fundamentalsNote')}</p> : null}
+      {variant === 'forex' ? <ForexSessions /> : null}
+      {variant !== 'globalindex' ? <OrderBook code={code} market={market} liveTimestamp={live?.timestamp} /> : null}
       {variant !== 'globalindex' ? (
         <TradeButtons name={data.name} code={data.stock_code} source={data.source} isStock={variant === 'stock'} />
       ) : null}

@@ -2,6 +2,7 @@ import { useTranslation } from '@bolsa/client-kit/i18n';
 import { settingPayPasswordBody, updatePayPasswordBody } from '@bolsa/contracts';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useSecondFactor } from '../../../components/ask-otp-code.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { NavBar } from '../../../components/nav-bar.tsx';
 import { useUserInfo } from '../../../lib/auth/get-user-info.ts';
@@ -30,6 +31,7 @@ export function PayPasswordPage() {
   const settingForm = useForm(settingPayPasswordBody, { payPassword: '', confirmPayPassword: '' });
   const updateMutation = useUpdatePayPassword();
   const settingMutation = useSettingPayPassword();
+  const askSecondFactor = useSecondFactor();
 
   const onSuccess = () => {
     showToast(t('settings.payPasswordSaved'), 'success');
@@ -37,11 +39,14 @@ export function PayPasswordPage() {
     else navigate(pagePath('security'), { replace: true });
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (hasPayPassword) {
       const body = updateForm.validate();
-      if (body) updateMutation.mutate(body, { onSuccess });
+      if (!body) return;
+      // With two-factor on, changing the transaction password also asks for the code (issue 25 §1).
+      const secondFactor = await askSecondFactor();
+      if (secondFactor) updateMutation.mutate({ ...body, ...secondFactor }, { onSuccess });
     } else {
       const body = settingForm.validate();
       if (body) settingMutation.mutate(body, { onSuccess });
@@ -65,7 +70,7 @@ export function PayPasswordPage() {
     <>
       <NavBar title={hasPayPassword ? t('settings.payPasswordChangeTitle') : t('settings.payPasswordSetTitle')} />
       <div className="page-body">
-        <form className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           {hasPayPassword ? (
             <FormField
               {...pinInputProps}

@@ -1,5 +1,5 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
-import type { SupportMessage } from '@bolsa/contracts';
+import { API_BASE_PATH, type SupportMessage, supportImagePath } from '@bolsa/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buildHeaders } from '../../../lib/api-client.ts';
 import { useToken } from '../../../lib/session-store.ts';
@@ -10,14 +10,22 @@ import { deviceToken } from '../api/device-token.ts';
 import { openConversation, rateConversation } from '../api/support-api.ts';
 import '../support.css';
 
-/** An uploaded image is served to its owner only: fetched with the session's headers and shown from memory. */
-function ChatImage({ url }: { url: string }) {
+/**
+ * A chat image is served to the conversation's own user or device only: a stored message's (an agent's, or
+ * the user's) through the chat's image call, one still on its way from the user's own upload; fetched with
+ * the session's headers and shown from memory.
+ */
+function ChatImage({ url, messageId }: { url: string; messageId: string }) {
   const { t } = useTranslation();
   const [source, setSource] = useState<string | null>(null);
   useEffect(() => {
     let objectUrl: string | null = null;
     const controller = new AbortController();
-    void fetch(url, { headers: buildHeaders(false), signal: controller.signal })
+    const request: RequestInit =
+      messageId === ''
+        ? { headers: buildHeaders(false) }
+        : { method: 'POST', headers: buildHeaders(true), body: JSON.stringify({ deviceToken: deviceToken(), messageId }) };
+    void fetch(messageId === '' ? url : `${API_BASE_PATH}${supportImagePath}`, { ...request, signal: controller.signal })
       .then((response) => (response.ok ? response.blob() : null))
       .then((blob) => {
         if (!blob) return;
@@ -29,7 +37,7 @@ function ChatImage({ url }: { url: string }) {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
+  }, [url, messageId]);
   return source ? <img className="support-image" src={source} alt={t('support.image')} /> : <span>{t('support.image')}</span>;
 }
 
@@ -49,7 +57,7 @@ function MessageRow({ message, receipt }: { message: SupportMessage; receipt: st
         </span>
       )}
       <div className="support-bubble">
-        {message.imageUrl ? <ChatImage url={message.imageUrl} /> : null}
+        {message.imageUrl ? <ChatImage url={message.imageUrl} messageId={message.id} /> : null}
         {message.text ? <span className="support-text">{message.text}</span> : null}
       </div>
       {receipt && <span className="support-receipt">{receipt}</span>}

@@ -213,7 +213,7 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
     token: session.token,
     body: {},
   });
-  expect(after.list[0]).toMatchObject({ takeProfit: '99999', stopLoss: '100' });
+  expect(after.list[0]).toMatchObject({ takeProfit: '99999.00', stopLoss: '100.00' });
   expect(Number(after.list[0]?.margin)).toBeCloseTo(margin + 100, 2);
 });
 

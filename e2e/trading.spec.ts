@@ -213,7 +213,8 @@ test('a leveraged futures position revalues live; its take-profit, stop-loss and
     token: session.token,
     body: {},
   });
-  expect(after.list[0]).toMatchObject({ takeProfit: '99999', stopLoss: '100' });
+  // Gold's tick is 0.1: its prices are written with one decimal.
+  expect(after.list[0]).toMatchObject({ takeProfit: '99999.0', stopLoss: '100.0' });
   expect(Number(after.list[0]?.margin)).toBeCloseTo(margin + 100, 2);
 });
 

@@ -88,7 +88,7 @@ describe('orders that fill at once, placed together', () => {
     expect(after.groups - before.groups).toBe(1);
     expect(after.largestGroup).toBeGreaterThanOrEqual(3);
     expect(after.fallbacks - before.fallbacks).toBe(0);
-    for (const order of orders) expect(order).toMatchObject({ status: 1, fillPrice: '100', margin: '500.00' });
+    for (const order of orders) expect(order).toMatchObject({ status: 1, fillPrice: '100.00', margin: '500.00' });
     expect(new Set(orders.map((order) => order.positionId)).size).toBe(3);
     // Each user's wallet paid its own margin and fee, nothing is left held.
     for (const [index, user] of users.slice(0, 3).entries()) {

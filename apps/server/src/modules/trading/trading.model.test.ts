@@ -410,7 +410,8 @@ describe('trading engine against a reference model', () => {
           ).toEqual({
             direction: expected.direction,
             positionNum: expected.quantity.toString(),
-            openPrice: expected.openPrice.toString(),
+            // Written with the tick's two decimals at least (an average open price may need more).
+            openPrice: expected.openPrice.toFixed(Math.max(expected.openPrice.decimalPlaces(), 2)),
             margin: money(expected.margin),
             fees: money(expected.fees),
             sellProfit: money(expected.realised),

@@ -146,7 +146,7 @@ describe('trading: closes queued while the market is shut fill at the open', () 
     await idle();
     const filled = await order(ana.token, part.body.data.id);
     // P&L (210.00 - 200.01) × 4 = 39.96; 4/10 of the margin 1000.05 is 400.02 (rounded down); fee 840 × 0.1 % = 0.84, raised to the 1.00 minimum.
-    expect(filled).toMatchObject({ status: 1, fillPrice: '210', margin: '400.02', fee: '1.00', closeReason: 'user' });
+    expect(filled).toMatchObject({ status: 1, fillPrice: '210.00', margin: '400.02', fee: '1.00', closeReason: 'user' });
     expect((filled as Order & { fills: Array<{ realisedPnl: string; price: string }> }).fills).toEqual([
       expect.objectContaining({ price: '210', quantity: '4', realisedPnl: '39.96' }),
     ]);
@@ -170,7 +170,7 @@ describe('trading: closes queued while the market is shut fill at the open', () 
 
     // In session the rest closes at once again.
     const last = await call<Order>('/position/flatPosition', ana.token, { id: positionId, idempotencyKey: key() });
-    expect(last.body.data).toMatchObject({ status: 1, quantity: '6', fillPrice: '212' });
+    expect(last.body.data).toMatchObject({ status: 1, quantity: '6', fillPrice: '212.00' });
   });
 
   it('a retried close while shut answers the same order and queues no second one', async () => {
@@ -188,7 +188,7 @@ describe('trading: closes queued while the market is shut fill at the open', () 
   });
 
   it('a take-profit reached at the open after a whole queued close closes nothing more', async () => {
-    const positionId = await buyTen({ takeProfit: '205' });
+    const positionId = await buyTen({ takeProfit: '205.00' });
     closeAfterHours();
     const queued = await call<Order>('/position/flatPosition', ana.token, { id: positionId, idempotencyKey: key() });
     expect(queued.body.data).toMatchObject({ status: 0, quantity: '10' });
@@ -196,11 +196,11 @@ describe('trading: closes queued while the market is shut fill at the open', () 
     quotes.set('AAPL', '206.00', '206.02', 'open');
     await idle();
     expect(await closeOrdersOf(positionId)).toEqual([expect.objectContaining({ status: 1, quantity: 10, close_reason: 'user' })]);
-    expect(await closedPosition(ana.token, positionId)).toMatchObject({ status: 'closed', positionNum: '0', closePrice: '206' });
+    expect(await closedPosition(ana.token, positionId)).toMatchObject({ status: 'closed', positionNum: '0', closePrice: '206.00' });
   });
 
   it('a take-profit or stop-out that closes the position first cancels the queued close, which never closes it again', async () => {
-    const positionId = await buyTen({ takeProfit: '205' });
+    const positionId = await buyTen({ takeProfit: '205.00' });
     closeAfterHours();
     const queued = await call<Order>('/position/flatPosition', ana.token, { id: positionId, quantity: '4', idempotencyKey: key() });
     expect(queued.body.data.status).toBe(0);

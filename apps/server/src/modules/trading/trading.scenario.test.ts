@@ -144,7 +144,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     quotes.set('AAPL', '189.98', '190.00');
     await idle();
     const filled = (await call<Order>('/orders/additions', ana.token, { orderId: response.body.data.id })).body.data;
-    expect(filled).toMatchObject({ status: 1, fillPrice: '190', amount: '950.00', margin: '950.00', fee: '1.00' });
+    expect(filled).toMatchObject({ status: 1, fillPrice: '190.00', amount: '950.00', margin: '950.00', fee: '1.00' });
     const after = await wallet(ana.token, 'STOCK');
     expect(after.usedBalance).toBe(before.usedBalance);
     expect(Number(before.balance) - Number(after.balance)).toBeCloseTo(951, 2);
@@ -181,7 +181,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
       stockCode: 'AAPL',
       direction: 0,
       type: 2,
-      stopPrice: '205',
+      stopPrice: '205.00',
       quantity: '1',
       idempotencyKey: key(),
     });
@@ -264,7 +264,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
       idempotencyKey: key(),
     });
     // P&L (210.00 - 200.01) × 5 = 49.95; half the margin 500.02 (rounded down) comes back; fee 1050 × 0.1 % = 1.05.
-    expect(close.body.data).toMatchObject({ status: 1, openClose: 1, direction: 1, fillPrice: '210', margin: '500.02', fee: '1.05' });
+    expect(close.body.data).toMatchObject({ status: 1, openClose: 1, direction: 1, fillPrice: '210.00', margin: '500.02', fee: '1.05' });
     const afterHalf = await wallet(ana.token, 'STOCK');
     expect(Number(afterHalf.balance) - Number(before.balance)).toBeCloseTo(500.02 + 49.95 - 1.05, 2);
     const bill = await call<Page<{ reason: string; amount: string }>>('/wallet/getWalletBill', ana.token, { walletType: 'STOCK' });
@@ -280,7 +280,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
 
     quotes.set('AAPL', '195.00', '195.02');
     const rest = await call<Order>('/position/flatPosition', ana.token, { id: positionId, idempotencyKey: key() });
-    expect(rest.body.data).toMatchObject({ status: 1, fillPrice: '195', margin: '500.03' });
+    expect(rest.body.data).toMatchObject({ status: 1, fillPrice: '195.00', margin: '500.03' });
     const closed = await call<Page<Position>>('/position/flatList', ana.token, {});
     // (195 - 200.01) × 5 = -25.05, so 49.95 - 25.05 = 24.90 in all.
     expect(closed.body.data.list.find((row) => row.id === positionId)).toMatchObject({
@@ -480,7 +480,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     expect(fills.rows[0]?.n).toBe('1');
     expect((await call<Order>('/orders/additions', ana.token, { orderId: order.body.data.id })).body.data).toMatchObject({
       status: 1,
-      fillPrice: '170',
+      fillPrice: '170.00',
     });
   });
 
@@ -492,7 +492,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
       // Opening a short is the explicit choice Open (0); a Sell alone closes what is held.
       openClose: 0,
       type: 3,
-      stopPrice: '195',
+      stopPrice: '195.00',
       price: '194.50',
       quantity: '1',
       idempotencyKey: key(),
@@ -505,7 +505,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     await idle();
     expect((await call<Order>('/orders/additions', ana.token, { orderId: order.body.data.id })).body.data).toMatchObject({
       status: 1,
-      fillPrice: '194.6',
+      fillPrice: '194.60',
     });
   });
 
@@ -517,7 +517,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
       stockCode: 'AAPL',
       direction: 0,
       type: 2,
-      stopPrice: '205',
+      stopPrice: '205.00',
       quantity: '2',
       idempotencyKey: key(),
     });
@@ -536,7 +536,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     await fund(eva.user.id, 'STOCK', '500');
     quotes.set('AAPL', '199.99', '200.01');
     // Each reserves 205 + 1.00 fee; at 260 each costs 55 more than it holds, and 500 - 2 × 206 leaves 88: room for one.
-    const stopBuy = () => buyAapl(eva.token, { type: 2, stopPrice: '205', quantity: '1', leverage: 1 });
+    const stopBuy = () => buyAapl(eva.token, { type: 2, stopPrice: '205.00', quantity: '1', leverage: 1 });
     const first = await stopBuy();
     const second = await stopBuy();
     expect([first.body.data.heldAmount, second.body.data.heldAmount]).toEqual(['206.00', '206.00']);
@@ -544,7 +544,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     await idle();
     expect((await call<Order>('/orders/additions', eva.token, { orderId: first.body.data.id })).body.data).toMatchObject({
       status: 1,
-      fillPrice: '260',
+      fillPrice: '260.00',
     });
     expect((await call<Order>('/orders/additions', eva.token, { orderId: second.body.data.id })).body.data).toMatchObject({
       status: 2,
@@ -591,7 +591,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
 
   it('closes a position by itself at its take-profit, at its stop-loss, and on a stop-out, once each', async () => {
     quotes.set('AAPL', '199.99', '200.01');
-    const withTarget = await buyAapl(ana.token, { quantity: '2', takeProfit: '210', stopLoss: '185' });
+    const withTarget = await buyAapl(ana.token, { quantity: '2', takeProfit: '210.00', stopLoss: '185.00' });
     const withStop = await call<Order>('/stock/create', ana.token, {
       stockCode: 'AAPL',
       direction: 1,
@@ -599,7 +599,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
       openClose: 0,
       quantity: '2',
       leverage: 2,
-      stopLoss: '204',
+      stopLoss: '204.00',
       idempotencyKey: key(),
     });
     const leveraged = await buyAapl(ana.token, { quantity: '10', leverage: 5 });
@@ -620,7 +620,7 @@ describe('trading: orders, fills, positions and their money, through the API', (
     quotes.set('AAPL', '210.00', '210.02');
     quotes.set('AAPL', '210.01', '210.03');
     await idle();
-    expect(await closeOf(withTarget.body.data.positionId)).toMatchObject({ closeReason: 'take_profit', fillPrice: '210', status: 1 });
+    expect(await closeOf(withTarget.body.data.positionId)).toMatchObject({ closeReason: 'take_profit', fillPrice: '210.00', status: 1 });
     const closes = await testApp.database.db.execute<{ n: string }>(
       sql`SELECT count(*) AS n FROM trading_orders WHERE open_close = 1 AND position_id = ${Number(withTarget.body.data.positionId)}`,
     );

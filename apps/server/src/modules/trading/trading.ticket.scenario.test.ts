@@ -77,15 +77,15 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
     const id = await open(0);
     const response = await update(ana.token, id, '205', '190');
     expect(response.body.code).toBe(200);
-    expect(response.body.data).toMatchObject({ id, takeProfit: '205', stopLoss: '190', status: 'open' });
-    expect(await positionOf(id)).toMatchObject({ takeProfit: '205', stopLoss: '190' });
+    expect(response.body.data).toMatchObject({ id, takeProfit: '205.00', stopLoss: '190.00', status: 'open' });
+    expect(await positionOf(id)).toMatchObject({ takeProfit: '205.00', stopLoss: '190.00' });
 
     quotes.set('AAPL', '204.99', '205.01');
     await idle();
     expect(await closeOf(id)).toBeUndefined();
     quotes.set('AAPL', '205.00', '205.02');
     await idle();
-    expect(await closeOf(id)).toMatchObject({ closeReason: 'take_profit', fillPrice: '205', status: 1 });
+    expect(await closeOf(id)).toMatchObject({ closeReason: 'take_profit', fillPrice: '205.00', status: 1 });
     // A closed position can no longer be edited.
     expect((await update(ana.token, id, '220', null)).body.code).toBe(5010);
   });
@@ -93,7 +93,7 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
   it('removes the levels with null: a quote through the old stop-loss no longer closes it', async () => {
     quotes.set('AAPL', '199.99', '200.01');
     const id = await open(0);
-    expect((await update(ana.token, id, null, '195')).body.data).toMatchObject({ takeProfit: null, stopLoss: '195' });
+    expect((await update(ana.token, id, null, '195')).body.data).toMatchObject({ takeProfit: null, stopLoss: '195.00' });
     expect((await update(ana.token, id, null, null)).body.data).toMatchObject({ takeProfit: null, stopLoss: null });
     quotes.set('AAPL', '190.00', '190.02');
     await idle();
@@ -109,10 +109,10 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
     // A sell closes at the ask (200.01): a take-profit above it or a stop-loss below it would close at once.
     expect((await update(ana.token, id, '201', null)).body.code).toBe(5012);
     expect((await update(ana.token, id, null, '199')).body.code).toBe(5012);
-    expect((await update(ana.token, id, '190', '210')).body.data).toMatchObject({ takeProfit: '190', stopLoss: '210' });
+    expect((await update(ana.token, id, '190', '210')).body.data).toMatchObject({ takeProfit: '190.00', stopLoss: '210.00' });
     quotes.set('AAPL', '209.98', '210.00');
     await idle();
-    expect(await closeOf(id)).toMatchObject({ closeReason: 'stop_loss', fillPrice: '210', status: 1 });
+    expect(await closeOf(id)).toMatchObject({ closeReason: 'stop_loss', fillPrice: '210.00', status: 1 });
   });
 
   it('refuses, translated and changing nothing: wrong side, off the tick, no quote, not the owner, bad input', async () => {
@@ -131,9 +131,9 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
     expect((await update(ana.token, id, '210.001', null)).body.code).toBe(5005);
     expect((await update(luis.token, id, '210', '190')).body.code).toBe(5010);
     expect((await update(ana.token, '999999', '210', '190')).body.code).toBe(5010);
-    expect((await call('/position/updateTakeProfitStopLoss', ana.token, { id, takeProfit: '-1', stopLoss: null })).body.code).toBe(1001);
+    expect((await call('/position/updateTakeProfitStopLoss', ana.token, { id, takeProfit: '-1.00', stopLoss: null })).body.code).toBe(1001);
     expect((await call('/position/updateTakeProfitStopLoss', ana.token, { id, stopLoss: null })).body.code).toBe(1001);
-    expect(await positionOf(id)).toMatchObject({ takeProfit: '210', stopLoss: '190' });
+    expect(await positionOf(id)).toMatchObject({ takeProfit: '210.00', stopLoss: '190.00' });
 
     await call('/position/flatPosition', ana.token, { id, idempotencyKey: key() });
   });
@@ -159,7 +159,7 @@ describe('trading: good-till-cancelled orders and editing the take-profit and st
       type: 1,
       price: '210',
       quantity: '1',
-      stopLoss: '205',
+      stopLoss: '205.00',
       // An explicit short: a stock Sell without it closes what is held (issue 15 §2).
       openClose: 0,
       idempotencyKey: key(),

@@ -11,10 +11,23 @@ import Decimal from 'decimal.js';
 import { AppError, type Principal } from '../../platform/http/index.ts';
 import { toMoney } from '../ledger/index.ts';
 import { calendars, statusAt } from '../market/index.ts';
-import { type CloseReason, decimalText, type TradingContext } from './trading.context.ts';
+import type { CloseReason, TradingContext } from './trading.context.ts';
 import type { PortfolioSource, PositionFigures } from './trading.holdings.ts';
 import * as repository from './trading.repository.ts';
 import { type Instrument, multiplierOf, tickSizeOf } from './trading.rules.ts';
+
+/**
+ * A price as the instrument's tick writes it ("200.10", EUR/USD "1.08500"), never fewer decimals; an
+ * average fill price that needs more keeps them.
+ */
+function priceText(instrument: Instrument | undefined, value: Decimal | string): string;
+function priceText(instrument: Instrument | undefined, value: Decimal | string | null): string | null;
+function priceText(instrument: Instrument | undefined, value: Decimal | string | null): string | null {
+  if (value === null) return null;
+  const price = new Decimal(value);
+  if (!instrument) return price.toString();
+  return price.toFixed(Math.max(price.decimalPlaces(), tickSizeOf(instrument, price).decimalPlaces()));
+}
 
 /** An order as the app and the console show it. */
 export function orderView(context: TradingContext, row: repository.OrderRow): Order {
@@ -31,17 +44,17 @@ export function orderView(context: TradingContext, row: repository.OrderRow): Or
     openClose: row.openClose,
     status: row.status,
     quantity: new Decimal(row.quantity).toString(),
-    price: decimalText(row.limitPrice),
-    stopPrice: decimalText(row.stopPrice),
-    fillPrice: decimalText(row.fillPrice),
+    price: priceText(instrument, row.limitPrice),
+    stopPrice: priceText(instrument, row.stopPrice),
+    fillPrice: priceText(instrument, row.fillPrice),
     amount: row.amount === null ? null : toMoney(row.amount),
     fee: row.fee === null ? null : toMoney(row.fee),
     margin: row.margin === null ? null : toMoney(row.margin),
     heldAmount: toMoney(row.heldAmount),
     leverage: row.leverage,
     timeInForce: row.timeInForce,
-    takeProfit: decimalText(row.takeProfit),
-    stopLoss: decimalText(row.stopLoss),
+    takeProfit: priceText(instrument, row.takeProfit),
+    stopLoss: priceText(instrument, row.stopLoss),
     positionId: row.positionId === null ? null : String(row.positionId),
     cancelReason: row.cancelReason,
     closeReason: (row.closeReason as CloseReason | null) ?? null,
@@ -104,17 +117,17 @@ export function positionView(context: TradingContext, row: repository.PositionRo
     currency: currencyOfWallet(walletType),
     direction: row.direction,
     quantity: new Decimal(row.openedQuantity).toString(),
-    openPrice: openPrice.toString(),
-    currentPrice: current?.toString() ?? null,
+    openPrice: priceText(instrument, openPrice),
+    currentPrice: priceText(instrument, current),
     multiplier: instrument ? multiplierOf(instrument).toString() : '1',
     walletRate: walletRate.toString(),
     leverage: row.leverage,
     margin: toMoney(row.margin),
     fees: toMoney(row.fees),
-    takeProfit: decimalText(row.takeProfit),
-    stopLoss: decimalText(row.stopLoss),
+    takeProfit: priceText(instrument, row.takeProfit),
+    stopLoss: priceText(instrument, row.stopLoss),
     status: row.isOpen ? 'open' : 'closed',
-    closePrice: decimalText(row.closePrice),
+    closePrice: priceText(instrument, row.closePrice),
     closeTimeTimestamp: row.closedAt?.getTime() ?? null,
     marketValue: row.isOpen ? (figures?.marketValue ?? null) : null,
     todayPnl: row.isOpen ? (figures?.todayPnl ?? null) : null,

@@ -1,4 +1,4 @@
-import type { Locale, OperatorArticleInput } from '@bolsa/contracts';
+import type { ArticleTag, Locale, OperatorArticleInput } from '@bolsa/contracts';
 
 type Text = { title: string; summary: string; body: string };
 
@@ -92,7 +92,70 @@ const notice: Record<Locale, Text> = {
   },
 };
 
+/** A news piece tagged with AAPL's code, so its quote page shows news tagged with the instrument (issue 17 §2). */
+const appleInTheDemo: Record<Locale, Text> = {
+  es: {
+    title: 'AAPL en el mercado simulado',
+    summary: 'De dónde sale el precio de Apple que ve en esta demostración.',
+    body: 'El precio de AAPL que ve aquí es simulado: lo genera un simulador con la volatilidad fijada para la acción en los datos de referencia, no son cotizaciones reales de NASDAQ.\n\n- Las velas, la profundidad y el rango de 52 semanas salen de esa misma simulación.\n- Nada de lo que ocurra aquí indica lo que hará la acción real ni promete ningún rendimiento.\n\nLas noticias etiquetadas con el código de un instrumento aparecen también en la página de su cotización.',
+  },
+  en: {
+    title: 'AAPL in the simulated market',
+    summary: 'Where the Apple price you see in this demo comes from.',
+    body: "The AAPL price you see here is simulated: a simulator makes it with the volatility the reference data sets for the stock; these are not real NASDAQ quotes.\n\n- The candles, the depth and the 52-week range come from that same simulation.\n- Nothing that happens here says what the real stock will do or promises any return.\n\nNews tagged with an instrument's code also shows on that instrument's quote page.",
+  },
+  de: {
+    title: 'AAPL im simulierten Markt',
+    summary: 'Woher der Apple-Kurs in dieser Demo stammt.',
+    body: 'Der AAPL-Kurs, den Sie hier sehen, ist simuliert: Ein Simulator erzeugt ihn mit der Volatilität, die die Referenzdaten für die Aktie vorgeben; es sind keine echten NASDAQ-Kurse.\n\n- Kerzen, Markttiefe und 52-Wochen-Spanne stammen aus derselben Simulation.\n- Nichts, was hier geschieht, sagt etwas über die echte Aktie aus oder verspricht eine Rendite.\n\nNachrichten mit dem Code eines Instruments als Schlagwort erscheinen auch auf dessen Kursseite.',
+  },
+  hi: {
+    title: 'सिम्युलेटेड बाज़ार में AAPL',
+    summary: 'इस डेमो में दिखने वाला Apple का भाव कहाँ से आता है।',
+    body: 'यहाँ दिखने वाला AAPL का भाव सिम्युलेटेड है: एक सिम्युलेटर इसे उस अस्थिरता से बनाता है जो संदर्भ डेटा इस शेयर के लिए तय करता है; ये NASDAQ के असली भाव नहीं हैं।\n\n- कैंडल, डेप्थ और 52 हफ़्तों की रेंज इसी सिम्युलेशन से आती हैं।\n- यहाँ जो कुछ होता है वह न असली शेयर के बारे में कुछ बताता है, न किसी रिटर्न का वादा करता है।\n\nजिन ख़बरों पर किसी इंस्ट्रूमेंट का कोड टैग होता है, वे उसके कोट पेज पर भी दिखती हैं।',
+  },
+  ja: {
+    title: 'シミュレーション市場の AAPL',
+    summary: 'このデモで表示される Apple の価格の出どころ。',
+    body: 'ここで表示される AAPL の価格はシミュレーションです。参照データがこの銘柄に定めたボラティリティでシミュレーターが生成しており、NASDAQ の実際の相場ではありません。\n\n- ローソク足、板、52 週レンジも同じシミュレーションから来ています。\n- ここで起きることは実際の株価の動きを示すものではなく、いかなる利回りも約束しません。\n\n銘柄コードをタグにしたニュースは、その銘柄の相場ページにも表示されます。',
+  },
+  th: {
+    title: 'AAPL ในตลาดจำลอง',
+    summary: 'ราคา Apple ที่คุณเห็นในเดโมนี้มาจากไหน',
+    body: 'ราคา AAPL ที่เห็นที่นี่เป็นราคาจำลอง: ตัวจำลองสร้างขึ้นด้วยความผันผวนที่ข้อมูลอ้างอิงกำหนดไว้สำหรับหุ้นตัวนี้ ไม่ใช่ราคาจริงจาก NASDAQ\n\n- แท่งเทียน ความลึกของตลาด และช่วงราคา 52 สัปดาห์ มาจากการจำลองเดียวกันนี้\n- สิ่งที่เกิดขึ้นที่นี่ไม่ได้บอกว่าหุ้นจริงจะเป็นอย่างไร และไม่ได้สัญญาผลตอบแทนใด ๆ\n\nข่าวที่ติดแท็กด้วยรหัสของตราสารจะแสดงในหน้าราคาของตราสารนั้นด้วย',
+  },
+  'zh-CN': {
+    title: '模拟市场中的 AAPL',
+    summary: '本演示中的 Apple 价格从何而来。',
+    body: '您在这里看到的 AAPL 价格是模拟的：由模拟器按参考数据为该股票设定的波动率生成，并非纳斯达克的真实报价。\n\n- K 线、盘口深度和 52 周区间都来自同一模拟。\n- 这里发生的一切都不代表真实股票的走势，也不承诺任何收益。\n\n以品种代码为标签的新闻也会显示在该品种的行情页。',
+  },
+  'zh-TW': {
+    title: '模擬市場中的 AAPL',
+    summary: '本示範中的 Apple 價格從何而來。',
+    body: '您在這裡看到的 AAPL 價格是模擬的：由模擬器依參考資料為該股票設定的波動率產生，並非那斯達克的真實報價。\n\n- K 線、委買委賣深度與 52 週區間都來自同一模擬。\n- 這裡發生的一切都不代表真實股票的走勢，也不承諾任何報酬。\n\n以商品代碼為標籤的新聞也會顯示在該商品的報價頁。',
+  },
+};
+
+/** The tag of news about Apple: an instrument's code in lower case, as the quote page asks for it. */
+export const demoArticleTags: ArticleTag[] = [
+  {
+    code: 'aapl',
+    labels: {
+      es: 'Apple (AAPL)',
+      en: 'Apple (AAPL)',
+      de: 'Apple (AAPL)',
+      hi: 'Apple (AAPL)',
+      ja: 'Apple（AAPL）',
+      th: 'Apple (AAPL)',
+      'zh-CN': '苹果（AAPL）',
+      'zh-TW': '蘋果（AAPL）',
+    },
+    sortOrder: 10,
+  },
+];
+
 export const demoArticles: OperatorArticleInput[] = [
   { kind: 'news', tags: [], translations: guide },
   { kind: 'notice', tags: [], translations: notice },
+  { kind: 'news', tags: ['aapl'], translations: appleInTheDemo },
 ];

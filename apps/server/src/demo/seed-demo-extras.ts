@@ -9,7 +9,7 @@ import type { TwapService } from '../modules/twap/index.ts';
 import type { UploadsService } from '../modules/uploads/index.ts';
 import type { Database } from '../platform/db/index.ts';
 import { AppError, type OperatorPrincipal } from '../platform/http/index.ts';
-import { demoArticles } from './demo-content.ts';
+import { demoArticles, demoArticleTags } from './demo-content.ts';
 
 type WatchlistInstrument = { code: string; name: string; market: string; source: string; classify: string };
 
@@ -96,8 +96,12 @@ async function seedIdentity(dependencies: DemoExtrasDependencies, operator: Oper
   if (submission) await kyc.review.approve(operator, auditMeta, Number(submission.id));
 }
 
-/** Publishes the demo article and notice once; one found by its Spanish title is only published if it is not. */
+/** Adds the demo's tags and publishes its articles and notice once; one found by its Spanish title is only published if it is not. */
 async function seedArticles(content: ContentOperations, operator: OperatorPrincipal) {
+  const tags = await content.articleTags(operator);
+  for (const tag of demoArticleTags) {
+    if (!tags.some((known) => known.code === tag.code)) await content.createArticleTag(operator, auditMeta, tag);
+  }
   const existing = await content.articles(operator, { pageNum: 1, pageSize: 100 });
   for (const article of demoArticles) {
     const title = article.translations.es?.title;

@@ -152,12 +152,18 @@ describe('a demo that lives (issue 15 §8)', () => {
     expect(offering && offering.openTimestamp <= now().getTime() && now().getTime() < offering.purchaseEndDate).toBe(true);
 
     for (const locale of locales) {
-      for (const [index, kind] of (['news', 'notice'] as const).entries()) {
-        const written = demoArticles[index]?.translations[locale as Locale];
-        const shown = first.articles[`${kind}:${locale}`]?.find((article) => article.title === written?.title);
-        expect(shown?.language, `${kind} in ${locale}`).toBe(locale);
+      for (const article of demoArticles) {
+        const written = article.translations[locale as Locale];
+        const shown = first.articles[`${article.kind}:${locale}`]?.find((summary) => summary.title === written?.title);
+        expect(shown?.language, `${written?.title} in ${locale}`).toBe(locale);
       }
     }
+    // News tagged with AAPL's code, which its quote page lists (issue 17 §2).
+    const tagged = await demo.call<{ list: ArticleSummary[] }>('/article/pageList', {
+      body: { kind: 'news', tag: 'aapl' },
+      language: 'es',
+    });
+    expect(tagged.body.data.list.map((article) => article.title)).toEqual(['AAPL en el mercado simulado']);
     // Honest by design: the texts say the market is simulated and promise nothing.
     expect(demoArticles.every((article) => /simulat/i.test(article.translations.en?.body ?? ''))).toBe(true);
     expect(JSON.stringify(demoArticles.map((article) => article.translations.en))).not.toMatch(

@@ -97,7 +97,13 @@ export function ArticleTagsPage() {
           <Form.Item
             name="code"
             label={t('content.tagCode')}
-            extra={t('content.tagCodeHelp')}
+            extra={
+              <>
+                {t('content.tagCodeHelp')}
+                <br />
+                {t('content.tagInstrumentHelp')}
+              </>
+            }
             rules={[{ required: true, pattern: /^[a-z0-9][a-z0-9-]{0,39}$/, message: t('content.tagCodeHelp') }]}
           >
             <Input disabled={editing?.isNew === false} />

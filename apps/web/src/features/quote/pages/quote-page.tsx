@@ -22,6 +22,7 @@ import { useSaveToWatchlist } from '../api/save-to-watchlist.ts';
 import { ForexSessions } from '../components/forex-sessions.tsx';
 import { IndicatorBar } from '../components/indicator-bar.tsx';
 import { type IndicatorSettings, readIndicatorSettings, saveIndicatorSettings } from '../components/indicator-settings.ts';
+import { InstrumentNews } from '../components/instrument-news.tsx';
 import { KlineChart } from '../components/kline-chart.tsx';
 import { OrderBook } from '../components/order-book.tsx';
 import '../quote.css';
@@ -268,6 +269,7 @@ function QuoteView({ code, market, variant }: { code: string; market: string | u
       {data.eps !== null || data.dividend_yield !== null ? <p className="profile-note">{t('instrumentProfile.fundamentalsNote')}</p> : null}
       {variant === 'forex' ? <ForexSessions /> : null}
       {variant !== 'globalindex' ? <OrderBook code={code} market={market} liveTimestamp={live?.timestamp} /> : null}
+      <InstrumentNews code={code} />
       {variant !== 'globalindex' ? (
         <TradeButtons name={data.name} code={data.stock_code} source={data.source} isStock={variant === 'stock'} />
       ) : null}

@@ -61,6 +61,11 @@ export const messageTemplates = [
   'twapCompleted',
   'twapStopped',
   'twapExpired',
+  // Strategy robots (issue 22): a licence, rental or energy pack paid or refused (with the reason); a run stopped because energy ended, or failed (with the reason).
+  'robotPurchaseSuccessful',
+  'robotPurchaseFailed',
+  'robotEnergyStopped',
+  'robotRunFailed',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

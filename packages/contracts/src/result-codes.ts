@@ -439,7 +439,7 @@ export const resultCodes = {
   ROBOT_NO_LICENCE: {
     code: 8604,
     httpStatus: 409,
-    when: 'Starting a run or a backtest of a template without a valid licence (bought, or rented and not expired).',
+    when: 'Starting a run of a template without a valid licence (bought, or rented and not expired). A backtest needs none.',
   },
   ROBOT_ALREADY_LICENSED: { code: 8605, httpStatus: 409, when: 'Buying a licence of a template already bought (it never expires).' },
   ROBOT_NO_ENERGY: { code: 8606, httpStatus: 409, when: 'Starting a run with no energy left; one unit runs a robot for an hour.' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stockCodeSchema } from './market.ts';
 import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
 import { amountSchema, positiveDecimalSchema, typeError } from './validation.ts';
-import { idempotencyKeySchema } from './wallet.ts';
+import { idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
 
 /**
  * Strategy robots (issue 22): rule-based trading bots on the user's own money, running on the live
@@ -26,7 +26,7 @@ import { idempotencyKeySchema } from './wallet.ts';
 export const robotKinds = ['grid', 'dca', 'ma-cross', 'rebalance'] as const;
 export type RobotKind = (typeof robotKinds)[number];
 
-/** Robots pay and are paid in US dollars from and to this wallet (licences, rentals, energy packs, runs). */
+/** Licences, rentals and energy packs are paid in US dollars from this wallet. A run's amount comes from the wallet its instrument trades from. */
 export const ROBOT_WALLET = 'BALANCE' as const;
 
 export const robotLimits = {
@@ -274,8 +274,8 @@ export const robotRunSchema = z.object({
   /** A run failed by trading: the result name trading answered (INSUFFICIENT_FUNDS, INSTRUMENT_HALTED…). */
   failCode: z.string().nullable(),
   stockCode: z.string(),
-  /** The wallet the amount came from and goes back to. */
-  walletType: z.literal(ROBOT_WALLET),
+  /** The wallet the instrument trades from (STOCK for US stocks): the amount came from it and goes back to it; its orders pay from it. */
+  walletType: walletTypeSchema,
   currency: z.literal('USD'),
   /** Moved from the wallet into the run at start (ring-fenced: only the run's orders use it). */
   allocatedAmount: money,
@@ -412,7 +412,7 @@ export const robotApi = {
   licences: { method: 'POST', path: '/robot/licences', body: z.object({}).optional(), data: z.array(robotLicenceSchema) },
   /** Hypothetical: stored daily candles through the live strategy code and fill rules. Writes nothing. */
   backtest: { method: 'POST', path: '/robot/backtest', body: robotBacktestBody, data: robotBacktestSchema },
-  /** Starts a run: needs a valid licence and at least one energy unit; moves the amount into the run. */
+  /** Starts a run: needs a valid licence and at least one energy unit; moves the amount from the instrument's wallet into the run. */
   start: { method: 'POST', path: '/robot/runs/start', body: robotStartBody, data: robotRunDetailSchema },
   /** Stops a run in progress (successful): its cash goes back to the wallet; shares bought stay the user's. */
   stop: { method: 'POST', path: '/robot/runs/stop', body: robotRunIdBody, data: robotRunDetailSchema },

@@ -12,6 +12,7 @@ import { market } from './market/index.ts';
 import { messages } from './messages/index.ts';
 import { products } from './products/index.ts';
 import { referral } from './referral/index.ts';
+import { robots } from './robots/index.ts';
 import { support } from './support/index.ts';
 import { trading } from './trading/index.ts';
 import { twap } from './twap/index.ts';
@@ -31,6 +32,7 @@ export const modules = [
   market,
   trading,
   twap,
+  robots,
   products,
   funds,
   funding,

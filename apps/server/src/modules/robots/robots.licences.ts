@@ -106,7 +106,13 @@ export async function buy(dependencies: RobotsDependencies, principal: Principal
   const earlier = await replayPurchase(db, userId, key);
   if (earlier) return expectKey(earlier);
   const price = target.kind === 'energy' ? target.pack.price : target.price.price;
-  const item = target.kind === 'energy' ? `${target.pack.units} ⚡` : target.template.name;
+  // The inbox words what was bought in the reader's language (messages.robotItem<Kind>); a template's name is a proper name.
+  const item = {
+    itemKind: { purchase: 'Purchase', rental: 'Rental', energy: 'Energy' }[target.kind],
+    item: target.kind === 'energy' ? '' : target.template.name,
+    days: target.kind === 'energy' ? '' : String(target.price.days ?? ''),
+    units: String(target.kind === 'energy' ? target.pack.units : target.price.energyIncluded),
+  };
   const base = {
     userId,
     idempotencyKey: key,
@@ -153,7 +159,7 @@ export async function buy(dependencies: RobotsDependencies, principal: Principal
         .insert(robotPurchases)
         .values({ ...base, status: 'failed', failReason: error.result, createdAt: at })
         .returning();
-      await notify(tx, userId, 'robotPurchaseFailed', { item, reason: error.result, price: money(price), currency: 'USD' });
+      await notify(tx, userId, 'robotPurchaseFailed', { ...item, reason: error.result, price: money(price), currency: 'USD' });
       return purchaseView(failed as PurchaseRow, target.kind === 'energy' ? null : target.template.name);
     }
     const [row] = await tx
@@ -166,7 +172,7 @@ export async function buy(dependencies: RobotsDependencies, principal: Principal
         .insert(robotLicences)
         .values({ userId, templateId: target.template.id, purchaseId: row.id, kind: target.kind, startsAt, expiresAt });
     await creditEnergy(tx, userId, base.energyUnits);
-    await notify(tx, userId, 'robotPurchaseSuccessful', { item, price: money(price), currency: 'USD' });
+    await notify(tx, userId, 'robotPurchaseSuccessful', { ...item, price: money(price), currency: 'USD' });
     return purchaseView(row, target.kind === 'energy' ? null : target.template.name);
   });
   if (failure) throw failure;

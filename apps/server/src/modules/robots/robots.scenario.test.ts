@@ -145,7 +145,10 @@ describe('strategy robots (issue 22)', { timeout: 180_000 }, () => {
     expect((await ok<RobotPurchase>(ana, '/robot/buy', { priceId: rental.id, idempotencyKey: 'rent-grid-1' })).id).toBe(paid.id);
     expect(new Decimal(await balance(ana, 'BALANCE')).toFixed(2)).toBe(before.minus(rental.price).toFixed(2));
     expect((await ok<RobotEnergy>(ana, '/robot/energy')).units).toBe(rental.energyIncluded);
-    expect((await inbox(ana))[0]?.title).toBe('Purchase successful');
+    const [told] = await inbox(ana);
+    expect(told?.title).toBe('Purchase successful');
+    expect(told?.content).toBe(`You paid ${rental.price} USD for a 7-day rental of the Grid robot.`);
+    expect((await inbox(ana, 'es'))[0]?.content).toBe(`Usted pagó ${rental.price} USD por un alquiler de 7 días del robot Grid.`);
 
     // A licence the wallet cannot pay: refused, kept in the history as failed with the reason, told in the inbox.
     const bea = await registerUser(testApp);
@@ -155,7 +158,9 @@ describe('strategy robots (issue 22)', { timeout: 180_000 }, () => {
     expect(history.list[0]).toMatchObject({ status: 'failed', failReason: 'INSUFFICIENT_FUNDS' });
     const [failed] = await inbox(bea, 'es');
     expect(failed?.title).toBe('Compra fallida');
-    expect(failed?.content).toContain(spanish.errors.INSUFFICIENT_FUNDS);
+    expect(failed?.content).toBe(
+      `Su compra de una licencia del robot DCA falló: ${spanish.errors.INSUFFICIENT_FUNDS}. No se le cobró nada.`,
+    );
     expect(await count(sql`SELECT count(*) AS n FROM robot_licences WHERE user_id = ${Number(bea.user.id)}`)).toBe(0);
 
     // Refusals write nothing and are worded in the reader's language.

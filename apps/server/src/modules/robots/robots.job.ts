@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { inTransaction } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { advanceRun, type RobotsDependencies } from './robots.service.ts';
 import { robotRuns } from './robots.tables.ts';
@@ -7,9 +8,10 @@ import { robotRuns } from './robots.tables.ts';
 const PER_RUN = 2_000;
 
 /**
- * The job that drives robots (every 5 s, on one process at a time): each run in progress is locked
- * (`SKIP LOCKED`: one being stopped is left to the next run), billed its energy up to now, and moved one
- * strategy round at the current quote.
+ * The job that drives robots (every 5 s, on one process at a time): each run in progress is advanced in
+ * its own short transaction — locked (`SKIP LOCKED`: one being stopped is left to the next run), billed
+ * its energy up to now, and moved one strategy round at the current quote — so a round over a thousand
+ * robots never holds a user's wallet (which the execution engine's fills need) for longer than one run.
  */
 export function createRunsJob(dependencies: RobotsDependencies): JobDefinition {
   return {
@@ -17,13 +19,20 @@ export function createRunsJob(dependencies: RobotsDependencies): JobDefinition {
     intervalMs: 5_000,
     async run(tx) {
       const running = await tx
-        .select()
+        .select({ id: robotRuns.id })
         .from(robotRuns)
         .where(eq(robotRuns.status, 'in_progress'))
         .orderBy(asc(robotRuns.id))
-        .limit(PER_RUN)
-        .for('update', { skipLocked: true });
-      for (const row of running) await advanceRun(dependencies, tx, row);
+        .limit(PER_RUN);
+      for (const { id } of running)
+        await inTransaction(dependencies.db, async (runTx) => {
+          const [row] = await runTx
+            .select()
+            .from(robotRuns)
+            .where(and(eq(robotRuns.id, id), eq(robotRuns.status, 'in_progress')))
+            .for('update', { skipLocked: true });
+          if (row) await advanceRun(dependencies, runTx, row);
+        });
     },
   };
 }

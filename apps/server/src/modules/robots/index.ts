@@ -31,7 +31,11 @@ export const robots = defineModule({
       readCandles,
       emailsByUserId: (userIds: number[]) => needs.auth.auth.emailsByUserId(userIds),
     });
-    return { service, operations: createRobotsOperations(service), runsJob: createRunsJob(service.dependencies) };
+    return {
+      service,
+      operations: createRobotsOperations(service),
+      runsJob: createRunsJob(service.dependencies, { isOneConnection: database.kind === 'embedded' }),
+    };
   },
   userRoutes: (web, { service }) => registerRobotsRoutes(web, service),
   operatorRoutes: (operatorApi, { operations }) => registerRobotsOperatorRoutes(operatorApi, operations),

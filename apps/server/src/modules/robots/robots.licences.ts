@@ -84,6 +84,16 @@ async function replayPurchase(executor: Executor, userId: number, key: string) {
   return { row, view: purchaseView(row, row.templateId === null ? null : (names.get(row.templateId) ?? null)) };
 }
 
+/** What the inbox says was bought, worded in the reader's language (messages.robotItem<Kind>); a template's name is a proper name. */
+function itemOf(target: BuyTarget) {
+  return {
+    itemKind: { purchase: 'Purchase', rental: 'Rental', energy: 'Energy' }[target.kind],
+    item: target.kind === 'energy' ? '' : target.template.name,
+    days: target.kind === 'energy' ? '' : String(target.price.days ?? ''),
+    units: String(target.kind === 'energy' ? target.pack.units : target.price.energyIncluded),
+  };
+}
+
 /**
  * Pays a purchase, rental or energy pack from the BALANCE wallet to the robots' sales account under
  * the key `robot-buy:<user>:<key>`, records it with its licence or energy and tells the inbox "Purchase
@@ -106,13 +116,7 @@ export async function buy(dependencies: RobotsDependencies, principal: Principal
   const earlier = await replayPurchase(db, userId, key);
   if (earlier) return expectKey(earlier);
   const price = target.kind === 'energy' ? target.pack.price : target.price.price;
-  // The inbox words what was bought in the reader's language (messages.robotItem<Kind>); a template's name is a proper name.
-  const item = {
-    itemKind: { purchase: 'Purchase', rental: 'Rental', energy: 'Energy' }[target.kind],
-    item: target.kind === 'energy' ? '' : target.template.name,
-    days: target.kind === 'energy' ? '' : String(target.price.days ?? ''),
-    units: String(target.kind === 'energy' ? target.pack.units : target.price.energyIncluded),
-  };
+  const item = itemOf(target);
   const base = {
     userId,
     idempotencyKey: key,

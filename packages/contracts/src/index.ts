@@ -33,6 +33,7 @@ export * from './products.ts';
 export * from './referral.ts';
 export * from './result-codes.ts';
 export * from './review.ts';
+export * from './robots.ts';
 export * from './statement.ts';
 export * from './support.ts';
 export * from './support-safety.ts';

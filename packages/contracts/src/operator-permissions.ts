@@ -47,6 +47,10 @@ export const operatorPermissions = [
   'follow.read',
   /** Create institutions, change their fees and periods, rebalance their weights (audited). */
   'follow.manage',
+  /** Strategy robots (issue 22): templates, prices, energy packs, every run with its orders. */
+  'robots.read',
+  /** Edit templates, prices and packs; the kill switch of one run or of all (audited). */
+  'robots.manage',
   'messages.send',
   /** Answer support chats (issue 23): the queue, assignment, replies, notes, closing, the user's context beside it. */
   'support.chat',

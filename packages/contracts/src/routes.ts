@@ -27,6 +27,7 @@ import type { marketApi, watchlistApi } from './market.ts';
 import type { popularApi } from './popular.ts';
 import type { productsApi } from './products.ts';
 import type { referralApi } from './referral.ts';
+import type { robotApi } from './robots.ts';
 import type { supportApi } from './support.ts';
 import type { tradingApi } from './trading.ts';
 import type { transferApi } from './transfers.ts';
@@ -270,6 +271,22 @@ export const twapRoutes: RoutesOf<typeof twapApi> = {
   create: { method: 'POST', path: '/twap/create' },
   orders: { method: 'POST', path: '/twap/pageList' },
   cancel: { method: 'POST', path: '/twap/cancel' },
+};
+
+export const robotRoutes: RoutesOf<typeof robotApi> = {
+  templates: { method: 'POST', path: '/robot/templates' },
+  template: { method: 'POST', path: '/robot/template' },
+  energyPacks: { method: 'POST', path: '/robot/energy/packs' },
+  energy: { method: 'POST', path: '/robot/energy' },
+  buy: { method: 'POST', path: '/robot/buy' },
+  buyEnergy: { method: 'POST', path: '/robot/energy/buy' },
+  purchases: { method: 'POST', path: '/robot/purchases' },
+  licences: { method: 'POST', path: '/robot/licences' },
+  backtest: { method: 'POST', path: '/robot/backtest' },
+  start: { method: 'POST', path: '/robot/runs/start' },
+  stop: { method: 'POST', path: '/robot/runs/stop' },
+  runs: { method: 'POST', path: '/robot/runs' },
+  run: { method: 'POST', path: '/robot/runs/detail' },
 };
 
 export const followRoutes: RoutesOf<typeof followApi> = {

@@ -67,6 +67,11 @@ export const messageTemplates = [
   'priceAlertChange',
   // Support chat (issue 23 §1): an agent answered while the chat was closed (once until the user reads it).
   'supportReplied',
+  // Strategy robots (issue 22): a licence, rental or energy pack paid or refused (with the reason); a run stopped because energy ended, or failed (with the reason).
+  'robotPurchaseSuccessful',
+  'robotPurchaseFailed',
+  'robotEnergyStopped',
+  'robotRunFailed',
   // The first message of a new account (the demo account has it from its first start).
   'welcome',
 ] as const;

@@ -51,6 +51,9 @@ export const ledgerReasons = [
   'fund_purchase',
   'fund_income',
   'fund_redemption',
+  /** Strategy robots (issue 22): a licence, rental or energy pack paid; a run's money moved into it, between it and its orders, and back. */
+  'robot_purchase',
+  'robot_run',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

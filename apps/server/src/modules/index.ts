@@ -13,6 +13,7 @@ import { market } from './market/index.ts';
 import { messages } from './messages/index.ts';
 import { products } from './products/index.ts';
 import { referral } from './referral/index.ts';
+import { robots } from './robots/index.ts';
 import { support } from './support/index.ts';
 import { trading } from './trading/index.ts';
 import { twap } from './twap/index.ts';
@@ -33,6 +34,7 @@ export const modules = [
   trading,
   alerts,
   twap,
+  robots,
   products,
   funds,
   funding,

@@ -14,6 +14,7 @@ import {
   verifyIdentity,
   withOperator,
 } from '../../test/test-app.ts';
+import { createLedgerService } from '../ledger/index.ts';
 
 /**
  * Every operator endpoint × every role, a user's token and no token. The endpoints are not listed
@@ -211,6 +212,51 @@ describe('operator permission matrix: only what the permission list grants succe
       method: 'GET',
     });
     return products.body.data.find((product) => product.kind === 'current')?.id ?? '0';
+  }
+  type RobotTemplateRow = { id: string; kind: string; defaultParameters: object; prices: Array<{ id: string; days: number | null }> };
+  async function robotTemplates(): Promise<RobotTemplateRow[]> {
+    const answer = await testApp.call<RobotTemplateRow[]>('/robots/templates', { isOperatorApi: true, token: requester, method: 'GET' });
+    return answer.body.data;
+  }
+  async function robotPackId(): Promise<string> {
+    const answer = await testApp.call<Array<{ id: string }>>('/robots/packs', { isOperatorApi: true, token: requester, method: 'GET' });
+    return answer.body.data[0]?.id ?? '0';
+  }
+  const robotTemplateBody = (code: string) => ({
+    kind: 'dca',
+    code,
+    name: 'Matrix DCA',
+    defaultParameters: { kind: 'dca', amountPerBuy: '300', intervalHours: 24 },
+    isEnabled: true,
+  });
+  /** A robot run in progress: a user with money, a 7-day rental of the grid robot (its energy included), started on AAPL. */
+  async function robotRun(): Promise<string> {
+    const user = await registerUser(testApp);
+    const ledger = createLedgerService({ db: testApp.database.db, logger: { error: () => undefined, info: () => undefined } });
+    for (const walletType of ['BALANCE', 'STOCK'] as const)
+      await ledger.post(testApp.database.db, {
+        idempotencyKey: `matrix-robot-fund:${user.user.id}:${walletType}`,
+        reason: 'deposit',
+        legs: [
+          { account: { system: 'DEPOSIT_CLEARING', currency: 'USD' }, amount: '-5000' },
+          { account: { userId: Number(user.user.id), walletType }, amount: '5000' },
+        ],
+      });
+    const grid = (await robotTemplates()).find((template) => template.kind === 'grid');
+    const rental = grid?.prices.find((price) => price.days === 7);
+    await testApp.call('/robot/buy', { token: user.token, body: { priceId: rental?.id, idempotencyKey: `matrix-rent-${next()}` } });
+    const started = await testApp.call<{ id: string }>('/robot/runs/start', {
+      token: user.token,
+      body: {
+        templateId: grid?.id,
+        stockCode: 'AAPL',
+        amount: '2000',
+        parameters: grid?.defaultParameters,
+        idempotencyKey: `matrix-run-${next()}`,
+      },
+    });
+    if (started.body.code !== 200) throw new Error(`robot run failed: ${started.body.msg}`);
+    return started.body.data.id;
   }
   const today = () => new Date().toISOString().slice(0, 10);
   const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -532,6 +578,34 @@ describe('operator permission matrix: only what the permission list grants succe
     }),
     'GET /admin/api/blocktrade/orders': async () => ({ url: '/blocktrade/orders' }),
     'GET /admin/api/twap/orders': async () => ({ url: '/twap/orders?status=working' }),
+    'GET /admin/api/robots/templates': async () => ({ url: '/robots/templates' }),
+    'POST /admin/api/robots/templates': async () => ({ url: '/robots/templates', body: robotTemplateBody(`MX-${next()}`) }),
+    'POST /admin/api/robots/templates/:id': async () => {
+      const dca = (await robotTemplates()).find((template) => template.kind === 'dca');
+      return { url: `/robots/templates/${dca?.id}`, body: robotTemplateBody(`MXU-${next()}`) };
+    },
+    'POST /admin/api/robots/prices': async () => ({
+      url: '/robots/prices',
+      body: { templateId: (await robotTemplates())[0]?.id, kind: 'rental', days: 30, price: '5', energyIncluded: 0, isEnabled: false },
+    }),
+    'POST /admin/api/robots/prices/:id': async () => {
+      const [first] = await robotTemplates();
+      const offer = first?.prices.find((price) => price.days === 90);
+      return {
+        url: `/robots/prices/${offer?.id}`,
+        body: { templateId: first?.id, kind: 'rental', days: 90, price: '79.90', energyIncluded: 2160, isEnabled: true },
+      };
+    },
+    'GET /admin/api/robots/packs': async () => ({ url: '/robots/packs' }),
+    'POST /admin/api/robots/packs': async () => ({ url: '/robots/packs', body: { units: 48, price: '3', isEnabled: false } }),
+    'POST /admin/api/robots/packs/:id': async () => ({
+      url: `/robots/packs/${await robotPackId()}`,
+      body: { units: 24, price: '1.50', isEnabled: true },
+    }),
+    'GET /admin/api/robots/runs': async () => ({ url: '/robots/runs' }),
+    'GET /admin/api/robots/runs/:id': async () => ({ url: `/robots/runs/${await robotRun()}` }),
+    'POST /admin/api/robots/runs/:id/kill': async () => ({ url: `/robots/runs/${await robotRun()}/kill`, body: { note: 'matrix kill' } }),
+    'POST /admin/api/robots/kill-all': async () => ({ url: '/robots/kill-all', body: { note: 'matrix kill all' } }),
     'GET /admin/api/follow/institutions': async () => ({ url: '/follow/institutions' }),
     'POST /admin/api/follow/institutions': async () => ({
       url: '/follow/institutions',

@@ -24,6 +24,9 @@ export const systemAccounts = [
   // Funds (issue 20): what users hold in funds and redemptions on their way (owed to them), and the income paid on it.
   'FUNDS_HELD',
   'FUND_INCOME',
+  // Robots (issue 22): users' money ring-fenced in robot runs (owed to them), and what licences, rentals and energy sold for.
+  'ROBOT_RUNS',
+  'ROBOT_SALES',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 

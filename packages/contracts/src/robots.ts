@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stockCodeSchema } from './market.ts';
 import { pageBodyFields, pageOf, pageQueryFields, pathIdSchema, recordIdSchema } from './paging.ts';
 import { amountSchema, positiveDecimalSchema, typeError } from './validation.ts';
-import { idempotencyKeySchema } from './wallet.ts';
+import { idempotencyKeySchema, walletTypeSchema } from './wallet.ts';
 
 /**
  * Strategy robots (issue 22): rule-based trading bots on the user's own money, running on the live
@@ -274,8 +274,8 @@ export const robotRunSchema = z.object({
   /** A run failed by trading: the result name trading answered (INSUFFICIENT_FUNDS, INSTRUMENT_HALTED…). */
   failCode: z.string().nullable(),
   stockCode: z.string(),
-  /** The wallet the amount came from and goes back to. */
-  walletType: z.literal(ROBOT_WALLET),
+  /** The wallet the instrument trades from (STOCK for US stocks): the amount came from it and goes back to it; its orders pay from it. */
+  walletType: walletTypeSchema,
   currency: z.literal('USD'),
   /** Moved from the wallet into the run at start (ring-fenced: only the run's orders use it). */
   allocatedAmount: money,

@@ -12,3 +12,5 @@ export const loansQueryScope = ['loans'] as const;
 export const followQueryScope = ['follow'] as const;
 /** Every fund read (products, holdings, orders, totals, plans): a purchase, a redemption or a day's income refreshes them. */
 export const fundsQueryScope = ['funds'] as const;
+/** Every robot read (templates, licences, energy, purchases, runs): a purchase, a start or a stop refreshes them. */
+export const robotsQueryScope = ['robots'] as const;

@@ -1,5 +1,5 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
-import { SetOutline } from 'antd-mobile-icons';
+import { CalculatorOutline } from 'antd-mobile-icons';
 import { MenuList, MenuRow } from '../../../components/menu-list.tsx';
 import { pagePath } from '../../../lib/pages.ts';
 
@@ -8,7 +8,7 @@ export function RobotMenuRow() {
   const { t } = useTranslation();
   return (
     <MenuList>
-      <MenuRow icon={<SetOutline />} label={t('robots.title')} to={pagePath('robots')} />
+      <MenuRow icon={<CalculatorOutline />} label={t('robots.title')} to={pagePath('robots')} />
     </MenuList>
   );
 }

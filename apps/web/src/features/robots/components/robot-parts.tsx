@@ -1,7 +1,7 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type Locale, type RobotKind, type RobotRunDay, robotExplanationKeys, robotLimits } from '@bolsa/contracts';
 import type { ReactNode } from 'react';
-import { formatNumber, formatSignedMoney } from '../../../lib/format.ts';
+import { formatMoney, formatNumber, formatSignedMoney } from '../../../lib/format.ts';
 
 /** Label and value pairs as a definition list. */
 export function RobotFacts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -58,7 +58,7 @@ export function ResultFigures({ figures, locale }: { figures: Figures; locale: L
     <RobotFacts
       rows={[
         [t('robots.figures.income'), <SignedMoney key="income" value={figures.income} locale={locale} />],
-        [t('robots.figures.fees'), formatNumber(figures.fees, locale, { decimals: 2, minimumDecimals: 2 })],
+        [t('robots.figures.fees'), formatMoney(figures.fees, locale)],
         [t('robots.figures.profitLoss'), <SignedMoney key="pl" value={figures.profitLoss} locale={locale} />],
         [t('robots.figures.holding'), <SignedMoney key="holding" value={figures.holdingProfitLoss} locale={locale} />],
         [t('robots.figures.versusHolding'), <SignedMoney key="versus" value={figures.versusHolding} locale={locale} />],
@@ -73,6 +73,12 @@ export function ResultFigures({ figures, locale }: { figures: Figures; locale: L
       ]}
     />
   );
+}
+
+/** A UTC day (`2026-11-26`) as the app writes dates (26/11/2026), from its text: no time zone can move it. */
+export function dayText(date: string): string {
+  const [year, month, day] = date.split('-');
+  return year && month && day ? `${day}/${month}/${year}` : date;
 }
 
 /** The daily output rows (each day's realised P&L net of its fees; may be negative), newest first. */
@@ -93,11 +99,11 @@ export function DailyOutput({ days, locale }: { days: RobotRunDay[]; locale: Loc
       <tbody>
         {[...days].reverse().map((day) => (
           <tr key={day.date}>
-            <td>{day.date}</td>
+            <td>{dayText(day.date)}</td>
             <td>
               <SignedMoney value={day.output} locale={locale} />
             </td>
-            <td>{formatNumber(day.fees, locale, { decimals: 2, minimumDecimals: 2 })}</td>
+            <td>{formatMoney(day.fees, locale)}</td>
             <td>{day.trades}</td>
           </tr>
         ))}

@@ -22,8 +22,7 @@ function RunOrders({ run, locale }: { run: RobotRunDetail; locale: Locale }) {
   const { t } = useTranslation();
   if (run.orders.length === 0) return <p className="robot-note">{t('robots.run.noOrders')}</p>;
   return (
-    <table className="robot-table">
-      <caption className="robot-caption">{t('robots.run.orders')}</caption>
+    <table className="robot-table" aria-label={t('robots.run.orders')}>
       <thead>
         <tr>
           <th scope="col">{t('robots.run.time')}</th>

@@ -7,11 +7,11 @@ test.describe.configure({ timeout: 240_000 });
 
 test('rent a grid robot, backtest it, start it, see its orders and daily output, stop it', async ({ page, stack }, testInfo) => {
   const session = await signUpInApp(page, stack, 'robot');
-  await depositAndApprove(page, stack, '1000');
+  await depositAndApprove(page, stack, '5000');
   // Licences are paid from the main balance; a run's amount comes from its instrument's wallet (US stocks: STOCK).
   await stack.api('/wallet/transfer', {
     token: session.token,
-    body: { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '600', idempotencyKey: `e2e-robot-${session.user.id}` },
+    body: { fromWalletType: 'BALANCE', toWalletType: 'STOCK', amount: '4000', idempotencyKey: `e2e-robot-${session.user.id}` },
   });
 
   // The templates: each explained in plain words, none promising a return.
@@ -33,10 +33,12 @@ test('rent a grid robot, backtest it, start it, see its orders and daily output,
   const quote = await stack.api<Quote>('/m_ft/detail_quote?stockCode=AAPL', { method: 'GET' });
   const last = Number(quote.last);
   await page.getByLabel('Código de la acción').fill('AAPL');
-  await page.getByLabel('Importe (USD)').fill('500');
-  await page.getByLabel('Precio mínimo').fill((last * 0.995).toFixed(2));
-  await page.getByLabel('Precio máximo').fill((last * 1.005).toFixed(2));
-  await page.getByLabel('Líneas de precio').fill('50');
+  // Six lines, each slice a little more than one share at today's simulated price.
+  const amount = Math.ceil(last * 1.25) * 6;
+  await page.getByLabel('Importe (USD)').fill(String(amount));
+  await page.getByLabel('Precio mínimo').fill((last * 0.999).toFixed(2));
+  await page.getByLabel('Precio máximo').fill((last * 1.001).toFixed(2));
+  await page.getByLabel('Líneas de precio').fill('6');
 
   // The backtest first: hypothetical, with its limits.
   await page.getByRole('button', { name: 'Hacer primero una prueba histórica' }).click();

@@ -146,7 +146,7 @@ function StartForm({ template, initialCode, locale }: { template: RobotTemplate;
   const runBacktest = () => {
     const parameters = parsed();
     if (!parameters) return;
-    backtest.mutate({ templateId: template.id, stockCode: code, amount, parameters }, { onError: showError });
+    backtest.mutate({ templateId: template.id, stockCode: code, amount, parameters });
   };
   const startRun = () => {
     const parameters = parsed();
@@ -197,7 +197,8 @@ function StartForm({ template, initialCode, locale }: { template: RobotTemplate;
           {backtest.isPending ? t('robots.backtest.running') : t('robots.backtest.run')}
         </button>
       </section>
-      {backtest.data ? <BacktestResult backtest={backtest.data} locale={locale} /> : null}
+      {backtest.isError ? <p className="notice notice-warning">{backtest.error.message}</p> : null}
+      {backtest.data && !backtest.isError ? <BacktestResult backtest={backtest.data} locale={locale} /> : null}
       <StartConfirm
         template={template}
         hasEnergy={energy.data ? hasEnergy : true}

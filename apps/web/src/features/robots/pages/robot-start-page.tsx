@@ -238,7 +238,9 @@ export function RobotStartPage() {
           <>
             <section className="robot-card" aria-label={t(`robots.kind.${template.data.kind}`)}>
               <h2 className="robot-card-name">
-                {template.data.name} · {t(`robots.kind.${template.data.kind}`)}
+                {[template.data.name, t(`robots.kind.${template.data.kind}`)]
+                  .filter((part, index, parts) => parts.indexOf(part) === index)
+                  .join(' · ')}
               </h2>
               <RobotExplanation kind={template.data.kind} />
             </section>

@@ -8,6 +8,7 @@ import { AlertsMenuRow } from '../features/market/components/alerts-menu-row.tsx
 import { MessagesMenuRow } from '../features/messages/components/messages-menu-row.tsx';
 import { ProfilePage } from '../features/profile/pages/profile-page.tsx';
 import { ReferralMenuRow } from '../features/referral/components/referral-menu-row.tsx';
+import { RobotMenuRow } from '../features/robots/components/robot-menu-row.tsx';
 import { WalletOverview } from '../features/wallet/components/wallet-overview.tsx';
 
 /** The Account tab as routed: the profile page with the wallet feature's money section, the inbox, identity and content rows composed in. */
@@ -30,6 +31,7 @@ export function AccountPage() {
           <ReferralMenuRow />
           <FollowMenuRow />
           <FundMenuRows />
+          <RobotMenuRow />
           <ContentMenuRows />
           <InstallMenuRow />
         </>

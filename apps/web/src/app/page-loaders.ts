@@ -11,6 +11,7 @@ import { loanMessages } from '../features/loans/messages.ts';
 import { marketMessages } from '../features/market/messages.ts';
 import { newstockMessages } from '../features/newstock/messages.ts';
 import { referralMessages } from '../features/referral/messages.ts';
+import { robotMessages } from '../features/robots/messages.ts';
 import { tradeMessages } from '../features/trade/messages.ts';
 import type { PageName } from '../lib/pages.ts';
 
@@ -28,12 +29,13 @@ function withMessages(messages: MessageLoaders | MessageLoaders[], load: () => P
 const fundingWithSecondFactor = [fundingMessages, twoFactorMessages];
 /** The Trade tab shows the new-share subscriptions (tab 4) beside the trading tabs. */
 const tradeAndNewstockMessages = [tradeMessages, newstockMessages];
-/** The Account tab's rows name the price alerts, the loans, the referral page and the install page. */
+/** The Account tab's rows name the price alerts, the loans, the robots, the referral page and the install page. */
 const accountRowMessages = [
   marketMessages,
   loanMessages,
   fundMessages,
   followMessages,
+  robotMessages,
   contentMessages,
   kycMessages,
   referralMessages,
@@ -152,4 +154,8 @@ export const pageLoaders: Record<PageName, () => Promise<ComponentType>> = {
     newstockMessages,
     async () => (await import('../features/newstock/pages/placing-record-page.tsx')).PlacingRecordPage,
   ),
+  robots: withMessages(robotMessages, async () => (await import('../features/robots/pages/robots-page.tsx')).RobotsPage),
+  robotMine: withMessages(robotMessages, async () => (await import('../features/robots/pages/robot-mine-page.tsx')).RobotMinePage),
+  robotStart: withMessages(robotMessages, async () => (await import('../features/robots/pages/robot-start-page.tsx')).RobotStartPage),
+  robotRun: withMessages(robotMessages, async () => (await import('../features/robots/pages/robot-run-page.tsx')).RobotRunPage),
 };

@@ -90,6 +90,11 @@ export const pages = {
   paymentFollow: { path: '/pages/payment/follow', layout: 'pushed', guard: 'session', query: ['id', 'name'] },
   placing: { path: '/pages/product/placing', layout: 'pushed', guard: 'public', query: ['tab'] },
   placingRecord: { path: '/pages/placing/record', layout: 'pushed', guard: 'session' },
+  /** Strategy robots (issue 22): the templates with their offers, the user's robots (licences, energy, runs, history), a run's start with its backtest, and a run. */
+  robots: { path: '/pages/robot/index', layout: 'pushed', guard: 'public' },
+  robotMine: { path: '/pages/robot/mine', layout: 'pushed', guard: 'session', query: ['tab'] },
+  robotStart: { path: '/pages/robot/start', layout: 'pushed', guard: 'session', query: ['id', 'code'] },
+  robotRun: { path: '/pages/robot/run', layout: 'pushed', guard: 'session', query: ['id'] },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageName = keyof typeof pages;

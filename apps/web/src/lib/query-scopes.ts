@@ -14,3 +14,5 @@ export const followQueryScope = ['follow'] as const;
 export const fundsQueryScope = ['funds'] as const;
 /** Every price-alert read (one instrument's, all): an alert's firing message refreshes them. */
 export const alertsQueryScope = ['alerts'] as const;
+/** Every robot read (templates, licences, energy, purchases, runs): a purchase, a start or a stop refreshes them. */
+export const robotsQueryScope = ['robots'] as const;

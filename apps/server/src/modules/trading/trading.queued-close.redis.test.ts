@@ -99,7 +99,7 @@ describe('closes queued while the market is shut, on two app instances', () => {
     for (const answer of accepted) {
       const detail = await call<Order>(second, '/orders/additions', token, { orderId: answer.data.id });
       expect(detail.data.status).toBe(1);
-      expect(['205', '205.1']).toContain(detail.data.fillPrice);
+      expect(['205.00', '205.10']).toContain(detail.data.fillPrice);
       realisedCents += 3 * (Math.round(Number(detail.data.fillPrice) * 100) - 20_002);
     }
     const position = await call<Array<{ positionNum: string; sellProfit: string }>>(first, '/position/getByStock', token, {

@@ -89,12 +89,22 @@ test('a notice appears in the notices list and opens its page; an unpublished on
 
 test('an operator message appears in the inbox and the unread badge without reloading', async ({ page, stack }) => {
   const session = await signedInUser(page, stack);
+  // The message is sent once the page's push socket has signed in: until then its events are not
+  // this page's (the app fetches the inbox again when the sign-in is confirmed, not before).
+  const isSignedIn = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"isSignedIn":true')) resolve();
+      });
+    });
+  });
   await page.goto('/#/pages/profile/index');
   const inboxRow = page.getByRole('link', { name: /Mensajes/ });
   await expect(inboxRow).toBeVisible();
   await expect(inboxRow).not.toContainText('sin leer');
 
   const operator = await stack.operatorToken();
+  await isSignedIn;
   await stack.api('/messages', {
     isOperator: true,
     token: operator,

@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import WebSocket from 'ws';
+import { scriptedQuotes } from './scripted-quotes.mjs';
 import { percentile, withScratchDatabase } from './support.mjs';
 
 register();
@@ -27,45 +28,6 @@ const phasePairs = Number(process.env.BENCH_ALERT_PHASES ?? 2);
 const ticksPerInstrument = Number(process.env.BENCH_TICKS_PER_INSTRUMENT ?? 12);
 const instruments = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM'];
 const userCount = 100;
-
-/** Quotes the benchmark sets by hand: the engine subscribes here instead of the market feed. */
-function scriptedQuotes() {
-  const latest = new Map();
-  const handlers = new Map();
-  return {
-    latest: (code) => latest.get(code),
-    subscribe(code, handler) {
-      if (!handlers.has(code)) handlers.set(code, new Set());
-      handlers.get(code).add(handler);
-      return () => handlers.get(code)?.delete(handler);
-    },
-    emit(code, ask) {
-      const bid = (ask - 0.02).toFixed(2);
-      const text = ask.toFixed(2);
-      const tick = {
-        code,
-        price: text,
-        change: '0',
-        changeRatio: '0',
-        volume: '0',
-        open: text,
-        high: text,
-        low: text,
-        prevClose: text,
-        bid,
-        ask: text,
-        bidVolume: '100',
-        askVolume: '100',
-        marketStatus: 'open',
-        fall: false,
-        tradeDate: new Date().toISOString().slice(0, 10),
-        timestamp: Date.now(),
-      };
-      latest.set(code, tick);
-      for (const handler of handlers.get(code) ?? []) handler(tick);
-    },
-  };
-}
 
 /** One phase: a fresh app on the database (with or without its alert engine), 100 signed-in sockets, ticks from `firstStep`. */
 async function runPhase({ config, database, quotes, isWithAlerts, firstStep }) {

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
+import { scriptedQuotes } from './scripted-quotes.mjs';
 import { percentile, withScratchDatabase } from './support.mjs';
 
 register();
@@ -32,43 +33,6 @@ const instruments = readFileSync(new URL('../apps/server/reference-data/sp500-co
   .map((line) => line.split(',')[0])
   .filter((code) => /^[A-Z]+$/.test(code ?? ''))
   .slice(0, instrumentCount);
-
-function scriptedQuotes() {
-  const latest = new Map();
-  const handlers = new Map();
-  return {
-    latest: (code) => latest.get(code),
-    subscribe(code, handler) {
-      if (!handlers.has(code)) handlers.set(code, new Set());
-      handlers.get(code).add(handler);
-      return () => handlers.get(code)?.delete(handler);
-    },
-    emit(code, ask) {
-      const text = ask.toFixed(2);
-      const tick = {
-        code,
-        price: text,
-        change: '0',
-        changeRatio: '0',
-        volume: '0',
-        open: text,
-        high: text,
-        low: text,
-        prevClose: text,
-        bid: (ask - 0.02).toFixed(2),
-        ask: text,
-        bidVolume: '100',
-        askVolume: '100',
-        marketStatus: 'open',
-        fall: false,
-        tradeDate: new Date().toISOString().slice(0, 10),
-        timestamp: Date.now(),
-      };
-      latest.set(code, tick);
-      for (const handler of handlers.get(code) ?? []) handler(tick);
-    },
-  };
-}
 
 const result = await withScratchDatabase('bolsa_robots', async (url) => {
   const config = loadConfig({

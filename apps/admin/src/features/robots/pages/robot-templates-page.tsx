@@ -1,7 +1,7 @@
 import { useTranslation } from '@bolsa/client-kit/i18n';
 import { type RobotKind, type RobotParameters, robotKinds } from '@bolsa/contracts';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { showError, showSuccess } from '../../../lib/feedback.ts';
@@ -57,6 +57,36 @@ export function parametersText(parameters: RobotParameters, t: (key: string) => 
     .join(' · ');
 }
 
+/** What a save does when it answers: a toast and the dialog closed, or the server's words. */
+function savedThen(onClose: () => void, t: (key: string) => string) {
+  return {
+    onSuccess: () => {
+      showSuccess(t('robots.saved'));
+      onClose();
+    },
+    onError: showError,
+  };
+}
+
+/** The dialog each editor of this page opens in: Save submits its form, Cancel closes it. */
+function EditorModal(props: { title: string; isSaving: boolean; onSave: () => void; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={props.title}
+      okText={t('robots.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={props.isSaving}
+      onOk={props.onSave}
+      onCancel={props.onClose}
+      destroyOnHidden
+    >
+      {props.children}
+    </Modal>
+  );
+}
+
 type TemplateEditing = { id: string | null; values: RobotTemplateEdit };
 
 function TemplateModal({ editing, onClose }: { editing: TemplateEditing; onClose: () => void }) {
@@ -67,24 +97,14 @@ function TemplateModal({ editing, onClose }: { editing: TemplateEditing; onClose
   const submit = (values: RobotTemplateEdit) =>
     save.mutate(
       { id: editing.id, body: { ...values, defaultParameters: { ...values.defaultParameters, kind } as RobotParameters } },
-      {
-        onSuccess: () => {
-          showSuccess(t('robots.saved'));
-          onClose();
-        },
-        onError: showError,
-      },
+      savedThen(onClose, t),
     );
   return (
-    <Modal
-      open
+    <EditorModal
       title={editing.id === null ? t('robots.newTemplate') : editing.values.name}
-      okText={t('robots.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      isSaving={save.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('robots.templateNote')} />
       <Form<RobotTemplateEdit>
@@ -119,7 +139,7 @@ function TemplateModal({ editing, onClose }: { editing: TemplateEditing; onClose
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -133,24 +153,14 @@ function PriceModal({ editing, onClose }: { editing: PriceEditing; onClose: () =
   const submit = (values: RobotPriceEdit) =>
     save.mutate(
       { id: editing.id, body: { ...values, templateId: editing.values.templateId, days: values.kind === 'purchase' ? null : values.days } },
-      {
-        onSuccess: () => {
-          showSuccess(t('robots.saved'));
-          onClose();
-        },
-        onError: showError,
-      },
+      savedThen(onClose, t),
     );
   return (
-    <Modal
-      open
+    <EditorModal
       title={`${editing.templateName} · ${editing.id === null ? t('robots.newPrice') : t('robots.editPrice')}`}
-      okText={t('robots.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      isSaving={save.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('robots.priceNote')} />
       <Form<RobotPriceEdit> form={form} layout="vertical" initialValues={editing.values} onFinish={submit}>
@@ -172,7 +182,7 @@ function PriceModal({ editing, onClose }: { editing: PriceEditing; onClose: () =
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 
@@ -182,27 +192,13 @@ function PackModal({ editing, onClose }: { editing: PackEditing; onClose: () => 
   const { t } = useTranslation();
   const [form] = Form.useForm<EnergyPackEdit>();
   const save = useSavePack();
-  const submit = (values: EnergyPackEdit) =>
-    save.mutate(
-      { id: editing.id, body: values },
-      {
-        onSuccess: () => {
-          showSuccess(t('robots.saved'));
-          onClose();
-        },
-        onError: showError,
-      },
-    );
+  const submit = (values: EnergyPackEdit) => save.mutate({ id: editing.id, body: values }, savedThen(onClose, t));
   return (
-    <Modal
-      open
+    <EditorModal
       title={editing.id === null ? t('robots.newPack') : t('robots.editPack')}
-      okText={t('robots.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      isSaving={save.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Form<EnergyPackEdit> form={form} layout="vertical" initialValues={editing.values} onFinish={submit}>
         <Form.Item name="units" label={t('robots.fields.units')} extra={t('robots.energyHint')} rules={[{ required: true }]}>
@@ -215,7 +211,7 @@ function PackModal({ editing, onClose }: { editing: PackEditing; onClose: () => 
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
 
